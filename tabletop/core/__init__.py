@@ -1,0 +1,55 @@
+"""The engine core: game and state contracts, actions, events, options, chance, records.
+
+It imports no game, agent or interface.
+"""
+
+from .actions import Action, ActionCodec
+from .errors import (
+    BadOption,
+    BadRecord,
+    BadScenario,
+    IllegalAction,
+    InvalidAction,
+    ScriptExhausted,
+    ScriptMismatch,
+    TabletopError,
+    UnknownGame,
+)
+from .events import Event
+from .game import Game, GameInfo, Outcome, State, TurnStyle
+from .options import Option
+from .randomness import Randomness, ScriptedRandomness
+from .record import Record, load_record, replay
+from .registry import game_class, games, load, register
+from .version import ENGINE_VERSION
+
+__all__ = [
+    "ENGINE_VERSION",
+    "Action",
+    "ActionCodec",
+    "BadOption",
+    "BadRecord",
+    "BadScenario",
+    "Event",
+    "Game",
+    "GameInfo",
+    "IllegalAction",
+    "InvalidAction",
+    "Option",
+    "Outcome",
+    "Randomness",
+    "Record",
+    "ScriptExhausted",
+    "ScriptMismatch",
+    "ScriptedRandomness",
+    "State",
+    "TabletopError",
+    "TurnStyle",
+    "UnknownGame",
+    "game_class",
+    "games",
+    "load",
+    "load_record",
+    "register",
+    "replay",
+]

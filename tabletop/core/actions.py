@@ -1,0 +1,235 @@
+"""Actions: small frozen values with a JSON form and a string form that both round-trip.
+
+A game declares each kind of action as a frozen dataclass deriving from :class:`Action`,
+and gathers them in an :class:`ActionCodec`.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Place(Action):
+...     kind = "place"
+...     card: str
+...     row: str
+>>> codec = ActionCodec(Place)
+>>> str(Place("KS", "offense"))
+'place card=KS row=offense'
+>>> codec.parse("place card=KS row=offense") == Place("KS", "offense")
+True
+>>> codec.from_json(Place("KS", "offense").to_json()) == Place("KS", "offense")
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable
+from typing import Any, ClassVar, Union
+
+from .errors import InvalidAction
+
+__all__ = ["Action", "ActionCodec"]
+
+JSONValue = Any
+_NONE_TOKEN = "-"
+
+
+class Action:
+    """Base of every game's actions. Subclasses are frozen dataclasses with a ``kind``."""
+
+    __slots__ = ()
+    kind: ClassVar[str]
+
+    def to_json(self) -> dict[str, JSONValue]:
+        data: dict[str, JSONValue] = {"kind": self.kind}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[field.name] = _to_json(getattr(self, field.name))
+        return data
+
+    def __str__(self) -> str:
+        parts = [self.kind]
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]
+            parts.append(f"{field.name}={_to_text(getattr(self, field.name))}")
+        return " ".join(parts)
+
+
+def _to_json(value: Any) -> JSONValue:
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _to_text(value: Any) -> str:
+    if value is None:
+        return _NONE_TOKEN
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        if value and isinstance(value[0], tuple):
+            return ",".join(":".join(_to_text(v) for v in inner) for inner in value)
+        return ",".join(_to_text(v) for v in value) if value else "()"
+    return str(value)
+
+
+Converter = Callable[[Any, bool], Any]
+
+
+def _converter(hint: Any) -> Converter:
+    """Build a function that turns JSON or text into a value of ``hint``.
+
+    The bool says whether the input is text (from the string form) or JSON.
+    """
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in args if a is not type(None)]
+        if len(inner) > 1:
+            raise TypeError(f"unsupported union {hint}")
+        convert_inner = _converter(inner[0])
+
+        def optional(value: Any, text: bool) -> Any:
+            if value is None or (text and value == _NONE_TOKEN):
+                return None
+            return convert_inner(value, text)
+
+        return optional
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _converter(args[0])
+            nested = typing.get_origin(args[0]) is tuple
+
+            def homogeneous(value: Any, text: bool) -> Any:
+                if text:
+                    if value in ("", "()"):
+                        return ()
+                    parts = value.split(",")
+                    if nested:
+                        return tuple(item(tuple(p.split(":")), True) for p in parts)
+                    return tuple(item(p, True) for p in parts)
+                if not isinstance(value, (list, tuple)):
+                    raise TypeError(f"expected a list, got {value!r}")
+                return tuple(item(v, False) for v in value)
+
+            return homogeneous
+        items = [_converter(a) for a in args]
+
+        def fixed(value: Any, text: bool) -> Any:
+            if text and isinstance(value, str):
+                value = value.split(":")
+            if not isinstance(value, (list, tuple)) or len(value) != len(items):
+                raise TypeError(f"expected {len(items)} values, got {value!r}")
+            return tuple(conv(v, text) for conv, v in zip(items, value, strict=True))
+
+        return fixed
+    if hint is bool:
+
+        def boolean(value: Any, text: bool) -> bool:
+            if text:
+                if value in ("yes", "true", "1"):
+                    return True
+                if value in ("no", "false", "0"):
+                    return False
+            elif isinstance(value, bool):
+                return value
+            raise TypeError(f"expected yes or no, got {value!r}")
+
+        return boolean
+    if hint is int:
+
+        def integer(value: Any, text: bool) -> int:
+            if text:
+                return int(value)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise TypeError(f"expected a whole number, got {value!r}")
+            return value
+
+        return integer
+    if hint is float:
+
+        def real(value: Any, text: bool) -> float:
+            if text:
+                return float(value)
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"expected a number, got {value!r}")
+            return float(value)
+
+        return real
+    if hint is str:
+
+        def string(value: Any, text: bool) -> str:
+            if not isinstance(value, str):
+                raise TypeError(f"expected text, got {value!r}")
+            return value
+
+        return string
+    if isinstance(hint, type) and issubclass(hint, str):  # str-valued enums
+
+        def enum_value(value: Any, text: bool) -> Any:
+            return hint(value)
+
+        return enum_value
+    raise TypeError(f"unsupported action field type {hint!r}")
+
+
+class ActionCodec:
+    """Reads a game's actions back from their JSON and string forms."""
+
+    def __init__(self, *kinds: type[Action]) -> None:
+        self.kinds: dict[str, type[Action]] = {}
+        self._fields: dict[str, list[tuple[str, Converter]]] = {}
+        for cls in kinds:
+            if cls.kind in self.kinds:
+                raise ValueError(f"two action classes share the kind {cls.kind!r}")
+            hints = typing.get_type_hints(cls)
+            self.kinds[cls.kind] = cls
+            self._fields[cls.kind] = [
+                (f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            ]
+
+    def _build(self, kind: Any, values: dict[str, Any], text: bool) -> Action:
+        if kind not in self.kinds:
+            raise InvalidAction(f"unknown action kind {kind!r}; this game has: {', '.join(sorted(self.kinds))}")
+        fields = self._fields[kind]
+        names = [name for name, _ in fields]
+        extra = set(values) - set(names)
+        missing = [name for name in names if name not in values]
+        if extra or missing:
+            problems = []
+            if missing:
+                problems.append(f"missing {', '.join(missing)}")
+            if extra:
+                problems.append(f"unexpected {', '.join(sorted(extra))}")
+            raise InvalidAction(
+                f"action '{kind}' takes {', '.join(names) or 'no fields'}: {'; '.join(problems)}"
+            )
+        converted = {}
+        for name, convert in fields:
+            try:
+                converted[name] = convert(values[name], text)
+            except (TypeError, ValueError) as exc:
+                raise InvalidAction(f"action '{kind}' field '{name}': {exc}") from None
+        try:
+            return self.kinds[kind](**converted)
+        except (TypeError, ValueError) as exc:
+            raise InvalidAction(f"action '{kind}': {exc}") from None
+
+    def from_json(self, data: Any) -> Action:
+        """Rebuild an action from :meth:`Action.to_json` output."""
+        if not isinstance(data, dict) or "kind" not in data:
+            raise InvalidAction(f"an action must be an object with a 'kind', got {data!r}")
+        values = {k: v for k, v in data.items() if k != "kind"}
+        return self._build(data["kind"], values, text=False)
+
+    def parse(self, text: str) -> Action:
+        """Rebuild an action from its string form, ``kind name=value ...``."""
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidAction("an action needs at least its kind, such as "
+                                f"{', '.join(sorted(self.kinds))}")
+        kind, *tokens = text.split()
+        values = {}
+        for token in tokens:
+            name, sep, value = token.partition("=")
+            if not sep:
+                raise InvalidAction(f"expected name=value in action text, got {token!r}")
+            values[name] = value
+        return self._build(kind, values, text=True)

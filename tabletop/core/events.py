@@ -1,0 +1,34 @@
+"""The typed game log: each event has a kind, data and a sentence a person can read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Event"]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened.
+
+    ``visible_to`` is None for public events, or the seats allowed to see this one (a private
+    deal, a secret allocation). Views and narration filter by it.
+
+    >>> Event("roll", "Jayne rolls 4.", {"value": 4}).to_json()["text"]
+    'Jayne rolls 4.'
+    """
+
+    kind: str
+    text: str
+    data: dict[str, Any] = field(default_factory=dict)
+    visible_to: frozenset[str] | None = None
+
+    def visible(self, seat: str | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out

@@ -1,0 +1,344 @@
+"""The engine's contract: a :class:`Game` makes :class:`State` objects that players act on.
+
+Every game subclasses both. A state validates an action completely before it changes
+anything, so an :class:`IllegalAction` always leaves it as it was.
+"""
+
+from __future__ import annotations
+
+import pickle
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+from .actions import Action, ActionCodec
+from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch
+from .events import Event
+from .options import Option, validate_options
+from .randomness import Randomness, make_randomness
+
+__all__ = ["Game", "GameInfo", "Outcome", "State", "TurnStyle"]
+
+TurnStyle = Literal["sequential", "simultaneous", "real-time"]
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, before any options are chosen."""
+
+    name: str
+    title: str
+    summary: str
+    min_seats: int
+    max_seats: int
+    options: tuple[Option, ...]
+    hidden_information: bool
+    turn_style: TurnStyle
+    rulebook: str = ""
+
+    def option(self, name: str) -> Option:
+        for option in self.options:
+            if option.name == name:
+                return option
+        raise KeyError(name)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "summary": self.summary,
+            "seats": {"min": self.min_seats, "max": self.max_seats},
+            "options": [o.to_json() for o in self.options],
+            "hidden_information": self.hidden_information,
+            "turn_style": self.turn_style,
+        }
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. ``winners`` is empty for a draw.
+
+    >>> Outcome(winners=("red",), scores={"red": 3, "blue": 1}, reason="full time").returns("blue")
+    -1.0
+    """
+
+    winners: tuple[str, ...]
+    scores: Mapping[str, float]
+    reason: str
+    seats: tuple[str, ...] = field(default=())
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    @property
+    def winner(self) -> str | None:
+        return self.winners[0] if len(self.winners) == 1 else None
+
+    def returns(self, seat: str) -> float:
+        if not self.winners:
+            return 0.0
+        return 1.0 if seat in self.winners else -1.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "draw": self.is_draw,
+            "scores": dict(self.scores),
+            "reason": self.reason,
+        }
+
+
+class Game(ABC):
+    """A game with its options fixed. Subclasses set ``info`` and ``codec`` and register."""
+
+    info: ClassVar[GameInfo]
+    codec: ClassVar[ActionCodec]
+
+    def __init__(self, **options: Any) -> None:
+        self.options: dict[str, Any] = validate_options(self.info.name, self.info.options, options)
+        self.seats: tuple[str, ...] = self._seats()
+
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    def _seats(self) -> tuple[str, ...]:
+        """The seat names under these options; the default is two seats."""
+        return ("seat1", "seat2")
+
+    def new_state(
+        self,
+        seed: int | None = None,
+        scenario: Mapping[str, Any] | None = None,
+        dice: Any = None,
+    ) -> State:
+        """A fresh game, or the position a ``scenario`` describes.
+
+        ``seed`` fixes every chance event; with None a seed is drawn and kept so the
+        game can still be recorded and replayed. ``dice`` scripts the chance events instead.
+        """
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise BadScenario(f"seed must be a whole number, not {seed!r}")
+        rng = make_randomness(seed, dice)
+        if scenario is not None and not isinstance(scenario, Mapping):
+            raise BadScenario(f"a scenario must be a JSON object, not {type(scenario).__name__}")
+        try:
+            state = self._new_state(rng, dict(scenario) if scenario is not None else None)
+        except (ScriptExhausted, ScriptMismatch, BadScenario):
+            raise
+        except (KeyError, TypeError, ValueError) as exc:
+            if scenario is None:
+                raise
+            raise BadScenario(f"{self.name} scenario could not be set up: {exc}") from None
+        state._scenario = dict(scenario) if scenario is not None else None
+        return state
+
+    @abstractmethod
+    def _new_state(self, rng: Randomness, scenario: dict[str, Any] | None) -> State:
+        """Set up the opening position (or the scenario's) using ``rng`` for any chance."""
+
+    def parse_action(self, text: str) -> Action:
+        return self.codec.parse(text)
+
+    def render_text(self, view: Mapping[str, Any]) -> str:
+        """A terminal picture of a view (board, hands, score). Built from the view alone, so
+        it can never show what that seat may not see."""
+        import json
+
+        return json.dumps(view, indent=1, sort_keys=True)
+
+    def render_svg(self, view: Mapping[str, Any]) -> str | None:
+        """An SVG drawing of a view, for games with a picture worth drawing; None otherwise."""
+        return None
+
+    def action_from_json(self, data: Any) -> Action:
+        return self.codec.from_json(data)
+
+    def __repr__(self) -> str:
+        changed = {k: v for k, v in self.options.items() if v != self.info.option(k).default}
+        return f"<Game {self.name} {changed or ''}>".replace(" >", ">")
+
+
+class State(ABC):
+    """One position of a game, and the way to move it on.
+
+    Subclasses implement the underscored methods; the public ones here check the
+    boundary (seat, turn, legality) so no game can forget to.
+    """
+
+    def __init__(self, game: Game, rng: Randomness) -> None:
+        self.game = game
+        self.rng = rng
+        self.events: list[Event] = []
+        self.history: list[tuple[str, Action]] = []
+        self._scenario: dict[str, Any] | None = None
+        self._legal_cache: dict[str, list[Action]] = {}
+
+    # -- what the subclass provides ------------------------------------------------------------
+
+    @property
+    def seats(self) -> tuple[str, ...]:
+        return self.game.seats
+
+    @property
+    @abstractmethod
+    def to_act(self) -> tuple[str, ...]:
+        """Seats whose decision is pending now: one in turn play, several when simultaneous."""
+
+    @abstractmethod
+    def _legal_actions(self, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now (empty when it is not to act)."""
+
+    @abstractmethod
+    def _apply(self, seat: str, action: Action) -> None:
+        """Carry out an action already known to be legal, emitting events."""
+
+    @property
+    @abstractmethod
+    def outcome(self) -> Outcome | None:
+        """How the game ended, or None while it goes on."""
+
+    @abstractmethod
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        """Game-specific JSON-safe view for ``seat`` (None: a spectator)."""
+
+    def check(self, seat: str, action: Action) -> None:
+        """Raise :class:`IllegalAction` unless ``action`` is legal. Games with continuous
+        actions override this to validate values outside the offered discrete set."""
+        if action not in self.legal_actions(seat):
+            raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
+
+    def auto_action(self, seat: str) -> Action | None:
+        """A sensible default an interface may offer for ``seat`` (never taken silently)."""
+        return None
+
+    def describe_action(self, seat: str, action: Action) -> str:
+        """A short phrase for menus, such as "Jayne moves to E5"; the string form by default."""
+        return str(action)
+
+    def suggest(self, seat: str, rng: Randomness) -> Action:
+        """A quick move from the rules' own logic, used by the heuristic agent and by search
+        rollouts. Call it on a determinized copy so it cannot see hidden information.
+        The default picks uniformly from the legal actions."""
+        return rng.choice(self.legal_actions(seat))
+
+    def evaluate(self, seat: str) -> float:
+        """How good the position looks for ``seat``, from -1 (lost) to 1 (won); search uses it to
+        cut long rollouts short. The default knows only finished games."""
+        outcome = self.outcome
+        return outcome.returns(seat) if outcome is not None else 0.0
+
+    def determinize(self, seat: str | None, rng: Randomness) -> State:
+        """A copy in which everything hidden from ``seat`` is re-drawn with ``rng``,
+        consistent with what ``seat`` has seen. Games without hidden information
+        return a plain copy."""
+        if self.game.info.hidden_information:
+            raise NotImplementedError(f"{self.game.name} must re-sample its hidden information")
+        return self.clone()
+
+    # -- the public API ------------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    def legal_actions(self, seat: str) -> list[Action]:
+        """The actions ``seat`` may take now, in a stable order."""
+        cached = self._legal_cache.get(seat)
+        if cached is None:
+            self._check_seat(seat)
+            cached = self._legal_actions(seat) if seat in self.to_act else []
+            self._legal_cache[seat] = cached
+        return cached
+
+    def apply(self, seat: str, action: Action) -> list[Event]:
+        """Carry out ``action`` for ``seat`` and return the events it caused.
+
+        Raises :class:`IllegalAction` (state unchanged) for a seat that is not to act,
+        an action of the wrong type, or one the rules forbid now.
+        """
+        self._check_seat(seat)
+        if self.is_over:
+            raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
+                                "no more actions are taken")
+        if seat not in self.to_act:
+            waiting = ", ".join(self.to_act) or "nobody"
+            raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
+        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
+            raise IllegalAction(f"{action!r} is not a {self.game.name} action")
+        self.check(seat, action)
+        start = len(self.events)
+        # Scripted dice may run out part-way; keep a copy so even that leaves the state whole.
+        before = self.clone() if self.rng.scripted else None
+        try:
+            self._apply(seat, action)
+        except (ScriptExhausted, ScriptMismatch):
+            if before is not None:
+                self.__dict__.update(before.__dict__)
+            raise
+        self.history.append((seat, action))
+        self._legal_cache.clear()
+        return self.events[start:]
+
+    def view(self, seat: str | None) -> dict[str, Any]:
+        """A JSON-safe dict holding exactly what ``seat`` may see (None: a spectator)."""
+        if seat is not None:
+            self._check_seat(seat)
+        outcome = self.outcome
+        return {
+            "game": self.game.name,
+            "seat": seat,
+            "seats": list(self.seats),
+            "to_act": list(self.to_act),
+            "is_over": outcome is not None,
+            "outcome": outcome.to_json() if outcome is not None else None,
+            **self._view(seat),
+        }
+
+    def events_for(self, seat: str | None) -> list[Event]:
+        """The log as ``seat`` saw it."""
+        return [e for e in self.events if e.visible(seat)]
+
+    def emit(self, kind: str, text: str, visible_to: Sequence[str] | None = None, **data: Any) -> Event:
+        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None)
+        self.events.append(event)
+        return event
+
+    def clone(self) -> State:
+        """An independent copy, chance generator included."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
+
+    def record(self) -> Any:
+        """The game so far as a replayable :class:`~tabletop.core.record.Record`."""
+        from .record import make_record
+
+        return make_record(self)
+
+    def returns(self) -> dict[str, float]:
+        """+1 win, -1 loss, 0 draw or unfinished, per seat."""
+        outcome = self.outcome
+        return {seat: (outcome.returns(seat) if outcome else 0.0) for seat in self.seats}
+
+    # -- helpers -------------------------------------------------------------------------------
+
+    def __getstate__(self) -> dict[str, Any]:
+        state = self.__dict__.copy()
+        state["_legal_cache"] = {}
+        return state
+
+    def _check_seat(self, seat: str) -> None:
+        if seat not in self.game.seats:
+            raise IllegalAction(f"there is no seat {seat!r}; the seats are {', '.join(self.game.seats)}")
+
+    def _options_hint(self, seat: str, limit: int = 12) -> str:
+        legal = self.legal_actions(seat)
+        if not legal:
+            return "it has no legal actions"
+        shown = "; ".join(map(str, legal[:limit]))
+        more = f" (and {len(legal) - limit} more)" if len(legal) > limit else ""
+        return f"legal now: {shown}{more}"

@@ -1,0 +1,1 @@
+"""Every game lives in a subpackage here and registers itself when imported."""

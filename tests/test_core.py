@@ -1,0 +1,111 @@
+"""The engine contract, proved on the Pig fixture game."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tabletop
+from tabletop.core import (
+    BadOption,
+    BadRecord,
+    BadScenario,
+    InvalidAction,
+    ScriptExhausted,
+    UnknownGame,
+)
+from tabletop.testing import assert_rejected, assert_replays, fingerprint, random_playthrough
+from tests.pig import Hold, Roll
+
+
+@pytest.fixture
+def pig():
+    return tabletop.load("test-pig")
+
+
+def test_unknown_game_names_the_games():
+    with pytest.raises(UnknownGame, match="the games are"):
+        tabletop.load("chess")
+
+
+def test_bad_options_name_allowed_values():
+    with pytest.raises(BadOption, match="at least 5"):
+        tabletop.load("test-pig", target=2)
+    with pytest.raises(BadOption, match="its options are: target"):
+        tabletop.load("test-pig", colour="red")
+    assert tabletop.load("test-pig", target="30").options["target"] == 30
+
+
+def test_scripted_dice_drive_the_game(pig):
+    state = pig.new_state(dice=[4, 5, 1])
+    state.apply("seat1", Roll())
+    state.apply("seat1", Roll())
+    assert state.turn_total == 9
+    state.apply("seat1", Roll())
+    assert state.turn_total == 0 and state.to_act == ("seat2",)
+    assert [e.kind for e in state.events] == ["roll", "roll", "bust"]
+
+
+def test_exhausted_script_raises_and_keeps_the_state(pig):
+    state = pig.new_state(dice=[3])
+    state.apply("seat1", Roll())
+    before = fingerprint(state)
+    with pytest.raises(ScriptExhausted, match="ran out"):
+        state.apply("seat1", Roll())
+    assert fingerprint(state) == before
+
+
+def test_out_of_turn_and_wrong_seat_are_rejected(pig):
+    state = pig.new_state(seed=1)
+    assert "waiting for seat1" in str(assert_rejected(state, "seat2", Roll()))
+    assert "no seat" in str(assert_rejected(state, "seat9", Roll()))
+    assert_rejected(state, "seat1", "roll")
+
+
+def test_actions_round_trip(pig):
+    for action in (Roll(), Hold()):
+        assert pig.parse_action(str(action)) == action
+        assert pig.action_from_json(json.loads(json.dumps(action.to_json()))) == action
+    with pytest.raises(InvalidAction, match="this game has: hold, roll"):
+        pig.parse_action("jump")
+
+
+def test_random_games_finish_and_replay(pig):
+    for seed in range(30):
+        state = random_playthrough(pig, seed)
+        assert state.is_over and state.outcome.winner in state.seats
+        assert_replays(state)
+
+
+def test_replay_detects_tampering(pig):
+    state = random_playthrough(pig, 5)
+    data = state.record().model_dump()
+    data["seed"] += 1
+    with pytest.raises(BadRecord):
+        tabletop.replay(data)
+    with pytest.raises(BadRecord, match="not a valid tabletop record"):
+        tabletop.replay({"game": "test-pig"})
+    with pytest.raises(BadRecord, match="cannot read"):
+        tabletop.replay("/nonexistent/record.json")
+
+
+def test_scenarios_are_validated(pig):
+    state = pig.new_state(seed=1, scenario={"banked": {"seat1": 15}})
+    assert state.banked["seat1"] == 15
+    with pytest.raises(BadScenario):
+        pig.new_state(seed=1, scenario={"banked": {"nobody": 3}})
+    assert_replays(state)
+
+
+def test_clone_is_independent(pig):
+    state = pig.new_state(seed=3)
+    twin = state.clone()
+    twin.apply("seat1", Hold())
+    assert state.history == [] and len(twin.history) == 1
+    assert [state.clone().rng.roll() for _ in range(3)] == [state.clone().rng.roll() for _ in range(3)]
+
+
+def test_finished_game_rejects_actions(pig):
+    state = random_playthrough(pig, 2)
+    assert "game is over" in str(assert_rejected(state, state.seats[0], Roll()))
