@@ -1,0 +1,80 @@
+"""The agent contract and registry. Agents see the game only through the public engine API,
+and decide from what their own seat may know."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, TypeVar
+
+from tabletop.core import Action, Randomness, State, TabletopError
+
+__all__ = ["Agent", "BadAgentSpec", "agent_names", "make_agent", "parse_agent_spec", "register_agent"]
+
+
+class BadAgentSpec(TabletopError, ValueError):
+    """An agent name or option that does not exist or has a bad value."""
+
+
+class Agent(ABC):
+    """A computer player. ``choose`` must return one of ``state.legal_actions(seat)``."""
+
+    name: ClassVar[str]
+    summary: ClassVar[str] = ""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self.rng = Randomness(seed)
+
+    @abstractmethod
+    def choose(self, state: State, seat: str) -> Action:
+        """Pick an action for ``seat``, which must be in ``state.to_act``."""
+
+    def reaction_time(self, state: State, seat: str) -> float:
+        """Seconds this agent takes to act in a real-time game (0 for turn-based play)."""
+        return 0.0
+
+    def information_state(self, state: State, seat: str) -> State:
+        """What the agent may reason over: a copy with everything hidden from ``seat`` re-drawn."""
+        if state.game.info.hidden_information:
+            return state.determinize(seat, self.rng)
+        return state
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+A = TypeVar("A", bound=type[Agent])
+_AGENTS: dict[str, type[Agent]] = {}
+
+
+def register_agent(cls: A) -> A:
+    _AGENTS[cls.name] = cls
+    return cls
+
+
+def agent_names() -> list[str]:
+    return sorted(_AGENTS)
+
+
+def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
+    """``"mcts:think=0.5,iterations=200"`` → ``("mcts", {"think": "0.5", "iterations": "200"})``."""
+    name, _, rest = spec.partition(":")
+    options: dict[str, str] = {}
+    for item in filter(None, rest.split(",")):
+        key, sep, value = item.partition("=")
+        if not sep or not key:
+            raise BadAgentSpec(f"agent option {item!r} should look like name=value")
+        options[key.strip()] = value.strip()
+    return name.strip(), options
+
+
+def make_agent(spec: str, *, seed: int = 0) -> Agent:
+    """Build an agent from its spec string; raises :class:`BadAgentSpec` naming the choices."""
+    name, options = parse_agent_spec(spec)
+    if name not in _AGENTS:
+        raise BadAgentSpec(f"there is no agent {name!r}; the agents are: {', '.join(agent_names())}")
+    cls: Any = _AGENTS[name]
+    try:
+        return cls(seed=seed, **options)  # type: ignore[no-any-return]
+    except TypeError as exc:
+        raise BadAgentSpec(f"agent {name!r} does not take those options: {exc}") from None
