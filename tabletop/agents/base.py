@@ -75,6 +75,7 @@ def make_agent(spec: str, *, seed: int = 0) -> Agent:
         raise BadAgentSpec(f"there is no agent {name!r}; the agents are: {', '.join(agent_names())}")
     cls: Any = _AGENTS[name]
     try:
-        return cls(seed=seed, **options)  # type: ignore[no-any-return]
+        agent: Agent = cls(seed=seed, **options)
+        return agent
     except TypeError as exc:
         raise BadAgentSpec(f"agent {name!r} does not take those options: {exc}") from None
