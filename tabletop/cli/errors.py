@@ -1,0 +1,60 @@
+"""How the command line fails: a one-line message on stderr and a Unix exit code, never a traceback.
+
+Exit codes: 0 success, 1 a game error (bad record, bad option, unknown game), 2 a usage error
+(handled by typer/click), 130 interrupted by Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import NoReturn
+
+import typer
+
+from tabletop.core import TabletopError
+
+__all__ = ["EXIT_GAME_ERROR", "EXIT_INTERRUPTED", "fail", "game_errors", "parse_options", "usage_error"]
+
+EXIT_GAME_ERROR = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+
+def fail(message: str, code: int = EXIT_GAME_ERROR) -> NoReturn:
+    """Print ``tabletop: error: message`` on stderr and stop with ``code``."""
+    one_line = " ".join(str(message).split())
+    print(f"tabletop: error: {one_line}", file=sys.stderr, flush=True)
+    raise typer.Exit(code)
+
+
+def usage_error(message: str, hint: str | None = None) -> NoReturn:
+    """A mistake in how the command was called (exit 2)."""
+    raise typer.BadParameter(message, param_hint=hint)
+
+
+@contextmanager
+def game_errors() -> Iterator[None]:
+    """Turn the engine's deliberate errors and file problems into a clean exit 1; Ctrl-C into 130."""
+    try:
+        yield
+    except TabletopError as exc:
+        fail(str(exc))
+    except OSError as exc:
+        name = f" {exc.filename}" if exc.filename else ""
+        fail(f"cannot use{name}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr, flush=True)
+        raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, str]:
+    """``["target=30", "house=yes"]`` → ``{"target": "30", "house": "yes"}``; the game checks values."""
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            usage_error(f"options look like name=value, not {pair!r}", "--option")
+        options[name.strip()] = value.strip()
+    return options

@@ -1,0 +1,137 @@
+"""Everything the command line prints about a game: headers, boards, the log and the outcome.
+
+``play`` and ``replay`` share this narrator, so a computer-only game and its replay read
+identically, line for line. Game text (event sentences, boards) is printed literally, never
+read as rich markup, and never wrapped, so it stays greppable in a pipe.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Iterable
+from typing import TextIO
+
+from rich.console import Console
+from rich.rule import Rule
+from rich.text import Text
+
+from tabletop.core import Event, Game, Outcome, State
+
+__all__ = ["ALL", "Narrator", "Viewer", "make_console", "viewer_label"]
+
+
+class _All:
+    """The narrator's viewpoint that sees every event, for games no human is playing."""
+
+    def __repr__(self) -> str:
+        return "ALL"
+
+
+ALL = _All()
+Viewer = str | None | _All
+"""Whose eyes the narration uses: a seat, None for a spectator, or ALL."""
+
+
+def viewer_label(viewer: Viewer) -> str:
+    if viewer is ALL:
+        return "everything"
+    return "spectator" if viewer is None else str(viewer)
+
+
+def make_console(file: TextIO | None = None) -> Console:
+    """A console that never wraps game text and leaves colour to the terminal (NO_COLOR works)."""
+    return Console(file=file, soft_wrap=True, highlight=False, markup=False, emoji=False)
+
+
+def stderr_console() -> Console:
+    return make_console(sys.stderr)
+
+
+class Narrator:
+    """Prints a game the same way wherever it comes from."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    # -- plain building blocks ---------------------------------------------------------------
+
+    def line(self, text: str = "", style: str = "") -> None:
+        self.console.print(Text(text, style=style))
+
+    def rule(self, title: str) -> None:
+        if self.console.is_terminal:
+            self.console.print(Rule(Text(title, style="bold")))
+        else:
+            self.line(f"--- {title} ---")
+
+    def clear(self) -> None:
+        """Wipe the screen on a terminal; in a pipe, mark the break instead."""
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.line("=" * 40)
+
+    # -- the game ------------------------------------------------------------------------------
+
+    def header(self, state: State) -> None:
+        game = state.game
+        info = game.info
+        self.line(f"{info.title} ({info.name}), seed {state.rng.seed}", style="bold")
+        self.line(f"Seats: {', '.join(state.seats)}")
+        if game.options:
+            self.line("Options: " + ", ".join(f"{k}={_text(v)}" for k, v in game.options.items()))
+
+    def board(self, game: Game, state: State, viewer: Viewer, title: str) -> None:
+        seat = None if viewer is ALL or viewer is None else str(viewer)
+        self.rule(title)
+        self.console.print(Text(game.render_text(state.view(seat)).rstrip("\n")))
+
+    def events(self, events: Iterable[Event], viewer: Viewer) -> None:
+        """The log lines ``viewer`` may see; with ALL, private lines say whom they were for."""
+        for event in events:
+            if viewer is ALL:
+                if event.visible_to is None:
+                    self.line(event.text)
+                else:
+                    who = ", ".join(sorted(event.visible_to)) or "nobody"
+                    self.console.print(Text.assemble((f"[{who} only] ", "dim"), event.text))
+            elif event.visible(None if viewer is None else str(viewer)):
+                self.line(event.text)
+
+    def outcome(self, state: State) -> None:
+        outcome = state.outcome
+        if outcome is None:
+            self.line("The game is not finished.", style="bold")
+            return
+        self.line(describe_outcome(outcome, state.seats), style="bold")
+
+
+def describe_outcome(outcome: Outcome, seats: Iterable[str]) -> str:
+    if outcome.is_draw:
+        head = "Game over: a draw"
+    elif len(outcome.winners) == 1:
+        head = f"Game over: {outcome.winners[0]} wins"
+    else:
+        head = f"Game over: {', '.join(outcome.winners)} win"
+    text = f"{head} ({outcome.reason})."
+    if outcome.scores:
+        ordered = [s for s in seats if s in outcome.scores] + [s for s in outcome.scores if s not in seats]
+        text += " Scores: " + ", ".join(f"{s} {_text(outcome.scores[s])}" for s in ordered) + "."
+    return text
+
+
+def _text(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def is_interactive() -> bool:
+    """True when a person is typing at a terminal (not a pipe or a test harness)."""
+    try:
+        return os.isatty(sys.stdin.fileno())
+    except (OSError, ValueError):
+        return False

@@ -1,0 +1,160 @@
+"""Real-time play (``turn_style == "real-time"``, such as Fightball's fast round).
+
+The engine keeps no clock: every seat that may act is in ``to_act`` and actions apply in the
+order they arrive. Here a computer seat acts ``agent.reaction_time(state, seat)`` seconds after
+it becomes able to act (never faster than :data:`MIN_PACE` against a human), while the human
+types actions whenever they like; stdin is polled with ``select`` so neither waits for the other.
+With no human at the table the same schedule runs on a simulated clock, without waiting.
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import sys
+import time
+from pathlib import Path
+
+from rich.text import Text
+
+from tabletop.core import Action
+
+from .output import Narrator, is_interactive
+from .play import SvgWriter, Table
+from .session import AgentFailure, QuitGame
+from .terminal import MENU_LIMIT, TurnSession
+
+__all__ = ["MIN_PACE", "LineReader", "RealtimeSession"]
+
+MIN_PACE = 0.25
+"""Seconds a computer waits at least before acting against a human, so the human can follow."""
+LOG_LINES = 12
+
+
+class LineReader:
+    """Whole lines from a file descriptor, waiting at most a given time for each."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self.buffer = b""
+        self.closed = False
+
+    def readline(self, timeout: float | None) -> str | None:
+        """The next line, None if none arrived in ``timeout`` seconds; EOFError at the end."""
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self.buffer:
+            if self.closed:
+                if self.buffer:
+                    line, self.buffer = self.buffer, b""
+                    return line.decode(errors="replace").strip()
+                raise EOFError
+            wait = None if deadline is None else max(0.0, deadline - time.monotonic())
+            ready, _, _ = select.select([self.fd], [], [], wait)
+            if not ready:
+                return None
+            chunk = os.read(self.fd, 4096)
+            if chunk:
+                self.buffer += chunk
+            else:
+                self.closed = True
+        line, _, self.buffer = self.buffer.partition(b"\n")
+        return line.decode(errors="replace").strip()
+
+
+class RealtimeSession(TurnSession):
+    """Real-time games: computers act on their own schedule, the human whenever they type."""
+
+    def __init__(self, table: Table, narrator: Narrator, *, save: Path | None, svg: SvgWriter) -> None:
+        super().__init__(table, narrator, save=save, svg=svg)
+        self.menu: list[Action] = []
+        self._ticket = 0
+        self.echo = not is_interactive()
+
+    def loop(self) -> None:
+        if not self.humans:
+            self.simulate()
+            return
+        (human,) = self.humans
+        reader = LineReader(sys.stdin.fileno())
+        due: dict[str, tuple[float, int]] = {}
+        self.redraw(human)
+        while not self.state.is_over:
+            now = time.monotonic()
+            self._schedule(due, now, MIN_PACE)
+            ready = [seat for seat, at in due.items() if at[0] <= now]
+            if ready:
+                seat = min(ready, key=lambda s: due[s])
+                del due[seat]
+                self.computer_turn(seat)
+                self.redraw(human)
+                continue
+            wait = min(at for at, _ in due.values()) - now if due else None
+            try:
+                line = reader.readline(wait)
+            except EOFError:
+                print()
+                raise QuitGame("The input ended; the game is left unfinished.") from None
+            if line is None:
+                continue
+            if self.echo:
+                print(line, flush=True)
+            if self.answer(human, self.menu, line):
+                self.redraw(human)
+            else:
+                self._prompt(human)
+
+    def simulate(self) -> None:
+        """Computer-only real time on a simulated clock: deterministic and without waiting."""
+        clock = 0.0
+        due: dict[str, tuple[float, int]] = {}
+        while not self.state.is_over:
+            self._schedule(due, clock, 0.0)
+            if not due:
+                raise AgentFailure("nobody at the table can act, but the game is not over")
+            seat = min(due, key=lambda s: due[s])
+            clock, _ = due.pop(seat)
+            self.computer_turn(seat)
+
+    def _schedule(self, due: dict[str, tuple[float, int]], now: float, floor: float) -> None:
+        """Give each computer seat that may act a time to act; forget seats that may not.
+
+        Times carry a ticket number so equal times go first come, first served: two
+        instant agents take turns instead of one starving the other.
+        """
+        to_act = self.state.to_act
+        for seat, agent in self.table.agents.items():
+            if seat in to_act:
+                if seat not in due:
+                    self._ticket += 1
+                    due[seat] = (now + max(floor, agent.reaction_time(self.state, seat)), self._ticket)
+            else:
+                due.pop(seat, None)
+
+    def redraw(self, human: str) -> None:
+        """The human's screen: recent log, board, and what they may do now."""
+        state = self.state
+        if self.narrator.console.is_terminal:
+            self.narrator.clear()
+            self.narrator.line(f"{self.game.info.title}, in real time: type an action's number or text "
+                               "whenever you like; help for more.", style="bold")
+            self.narrator.events(state.events_for(human)[-LOG_LINES:], human)
+            self.seen[human] = len(state.events)
+        else:
+            self.show_new_events(human)
+        if state.is_over:
+            return
+        self.show_board(human)
+        self.menu = list(state.legal_actions(human))
+        if self.menu:
+            self.show_menu(human, self.menu, MENU_LIMIT)
+        else:
+            self.narrator.line("Nothing for you to do this moment.")
+        self._prompt(human)
+
+    def _prompt(self, human: str) -> None:
+        self.narrator.console.print(Text(f"{human}> "), end="")
+        self.narrator.console.file.flush()
+
+    def _undo(self) -> bool:
+        self.narrator.line("Undo is not allowed: the game runs in real time.")
+        return False

@@ -1,0 +1,88 @@
+"""``tabletop replay``: tell a recorded game again, event by event, exactly as it was played."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+import tabletop
+from tabletop.core import Game, Record, State, load_record
+
+from .errors import game_errors, usage_error
+from .output import ALL, Narrator, Viewer, make_console
+
+__all__ = ["narrate_record", "parse_viewer", "register"]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("replay")(replay)
+
+
+def parse_viewer(text: str | None, game: Game) -> Viewer:
+    """``all`` (everything), ``spectator`` (public only) or a seat name."""
+    if text is None or text == "all":
+        return ALL
+    if text == "spectator":
+        return None
+    if text not in game.seats:
+        usage_error(f"{text!r} is not a seat of {game.name}; use all, spectator or one of "
+                    f"{', '.join(game.seats)}", "--as")
+    return text
+
+
+def start_state(record: Record) -> State:
+    game = tabletop.load(record.game, **record.options)
+    return game.new_state(seed=record.seed, scenario=record.scenario, dice=record.dice)
+
+
+def narrate_record(record: Record, narrator: Narrator, viewer: Viewer, *, step: bool = False) -> State:
+    """Rebuild the record's game action by action, narrating it; with ``step``, pause after each."""
+    state = start_state(record)
+    game = state.game
+    narrator.header(state)
+    narrator.events(state.events, viewer)
+    narrator.board(game, state, viewer, "Opening position")
+    total = len(record.actions)
+    pausing = step
+    for number, recorded in enumerate(record.actions, 1):
+        action = game.action_from_json(recorded.action)
+        if step:
+            sees = viewer is ALL or viewer == recorded.seat or not game.info.hidden_information
+            what = state.describe_action(recorded.seat, action) if sees else "makes a hidden choice"
+            narrator.rule(f"Step {number}/{total}: {recorded.seat}: {what}")
+        narrator.events(state.apply(recorded.seat, action), viewer)
+        if step:
+            narrator.board(game, state, viewer, "Position")
+        if pausing and number < total:
+            try:
+                answer = input("Enter for the next step, q to stop: ")
+            except EOFError:
+                pausing = False  # no one to press Enter: tell the rest straight through
+                print()
+                continue
+            if answer.strip().lower() in ("q", "quit"):
+                raise typer.Exit(0)
+    narrator.board(game, state, viewer, "Final position")
+    narrator.outcome(state)
+    return state
+
+
+def replay(
+    file: Annotated[Path, typer.Argument(metavar="FILE", help="A record saved by `tabletop play --save`.")],
+    as_seat: Annotated[str | None, typer.Option(
+        "--as", metavar="SEAT", help="Whose eyes to use: all (default), spectator, or a seat name.")] = None,
+    step: Annotated[bool, typer.Option("--step", help="Pause after every action and show the board.")] = False,
+) -> None:
+    """Replay a saved game, narrating every event and the outcome as they happened.
+
+    The record is checked first: a malformed or altered record is refused with the reason.
+    """
+    with game_errors():
+        tabletop.replay(file)  # validates everything, digest included, before narrating
+        record = load_record(file)
+        viewer = parse_viewer(as_seat, tabletop.load(record.game, **record.options))
+        narrator = Narrator(make_console())
+        narrator.line(f"Replay of {file}: {len(record.actions)} actions.")
+        narrate_record(record, narrator, viewer, step=step)

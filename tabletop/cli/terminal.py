@@ -1,0 +1,221 @@
+"""Turn-based play at the terminal: the human prompt, pass-and-play hand-over, and undo.
+
+A human sees their board (``render_text`` of their own view), the log lines they may see since
+they last looked, and the numbered legal actions. They answer with a number, an action's text
+form, or a command (see :data:`HELP`).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tabletop
+from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State
+
+from .output import Narrator, is_interactive
+from .play import SvgWriter, Table
+from .session import QuitGame, Session
+
+__all__ = ["HELP", "TurnSession", "undo_last_human_decision"]
+
+MENU_LIMIT = 40
+
+HELP = """At the prompt, type:
+  a number        take that action from the list
+  an action       its text form, such as the one shown in brackets
+  Enter           take the suggested default, when the prompt offers one
+  board           show your board again
+  log             show the whole log as you saw it
+  all             list every legal action
+  undo            take back the last human decision, when no dice were rolled or cards
+                  dealt since and, in games with hidden information, nobody else acted
+                  or was told anything since
+  save FILE       save the game record so far
+  quit            leave the game (the record is saved if --save was given)"""
+
+
+class Prompt:
+    """Reads a player's lines; echoes them when input comes from a pipe, so transcripts read well."""
+
+    def __init__(self) -> None:
+        self.echo = not is_interactive()
+
+    def ask(self, text: str) -> str:
+        try:
+            line = input(text)
+        except EOFError:
+            print()
+            raise QuitGame("The input ended; the game is left unfinished.") from None
+        if self.echo:
+            print(line, flush=True)
+        return line.strip()
+
+
+def chance_mark(rng: Randomness) -> tuple[object, ...]:
+    """Changes whenever the generator has been used: the next draw of a copy, and any script position."""
+    probe = rng.clone()
+    remaining = getattr(probe, "remaining_rolls", None)
+    return (probe.random(), None if remaining is None else len(remaining))
+
+
+def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[State, str, Action] | str:
+    """The state just before the last decision a human made, with that decision; or why undo is refused.
+
+    Undo never lets a player peek: it is refused when chance was used since (the dice or deck
+    would already be known), and in games with hidden information when any other seat acted
+    since or anyone but the deciding seat was told anything since (a reveal cannot be unseen).
+    """
+    history = state.history
+    last = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] in humans), None)
+    if last is None:
+        return "there is no human decision to take back yet"
+    seat, action = history[last]
+    if state.game.info.hidden_information:
+        others = sorted({s for s, _ in history[last + 1 :] if s != seat})
+        if others:
+            return f"{', '.join(others)} acted after {seat}'s last decision, and this game hides information"
+    record = state.record()
+    shortened = record.model_copy(update={"actions": record.actions[:last], "digest": None})
+    earlier = tabletop.replay(shortened, verify=False)
+    if chance_mark(earlier.rng) != chance_mark(state.rng):
+        return f"dice were rolled or cards dealt since {seat}'s last decision"
+    if state.game.info.hidden_information:
+        # A public line could be a reveal; only news for the deciding seat alone is safe to take back.
+        told = [e for e in state.events[len(earlier.events) :] if e.visible_to is None or e.visible_to - {seat}]
+        if told:
+            return f"{seat}'s decision was already made known to others, and this game hides information"
+    return earlier, seat, action
+
+
+class TurnSession(Session):
+    """Sequential and simultaneous games: computers act at once, humans are asked in turn."""
+
+    def __init__(self, table: Table, narrator: Narrator, *, save: Path | None, svg: SvgWriter) -> None:
+        super().__init__(table, narrator, save=save, svg=svg)
+        self.prompt = Prompt()
+        self.on_screen: str | None = None
+
+    def loop(self) -> None:
+        while not self.state.is_over:
+            to_act = self.state.to_act
+            # Computers first in a simultaneous choice: their secret picks cannot tell a human anything.
+            seat = next((s for s in to_act if s in self.table.agents), to_act[0])
+            if seat in self.table.agents:
+                self.computer_turn(seat)
+            else:
+                self.human_turn(seat)
+
+    # -- one human decision ----------------------------------------------------------------------
+
+    def human_turn(self, seat: str) -> None:
+        if self.hidden and len(self.humans) > 1 and self.on_screen != seat:
+            self.hand_over(seat)
+        self.on_screen = seat
+        self.narrator.rule(f"{seat} to act")
+        self.show_new_events(seat)
+        self.show_board(seat)
+        legal = self.state.legal_actions(seat)
+        self.show_menu(seat, legal, MENU_LIMIT)
+        while not self.answer(seat, legal, self.prompt.ask(self._prompt_text(seat))):
+            pass
+
+    def _prompt_text(self, seat: str) -> str:
+        default = self.state.auto_action(seat)
+        if default is not None:
+            return f"{seat} [Enter: {self.state.describe_action(seat, default)}]> "
+        return f"{seat}> "
+
+    def answer(self, seat: str, legal: list[Action], line: str) -> bool:
+        """Act on one line of input; True once the seat's decision is made (or undone)."""
+        word, _, rest = line.partition(" ")
+        command = word.lower()
+        say = self.narrator.line
+        if command in ("help", "?"):
+            say(HELP)
+        elif command == "quit" or command == "exit":
+            raise QuitGame("You left the game unfinished.")
+        elif command == "board":
+            self.show_board(seat)
+        elif command == "log":
+            self.narrator.events(self.state.events, seat)
+        elif command == "all":
+            self.show_menu(seat, legal, None)
+        elif command == "save":
+            self._save(rest.strip())
+        elif command == "undo":
+            return self._undo()
+        elif not line:
+            default = self.state.auto_action(seat)
+            if default is None:
+                say(f"Type the number of an action (1-{len(legal)}), an action, or help.")
+                return False
+            return self._take(seat, default)
+        elif line.isdigit():
+            number = int(line)
+            if not 1 <= number <= len(legal):
+                say(f"There is no action {number}; pick 1 to {len(legal)}.")
+                return False
+            return self._take(seat, legal[number - 1])
+        else:
+            by_label = [a for a in legal if self.state.describe_action(seat, a).lower() == line.lower()]
+            if len(by_label) == 1:
+                return self._take(seat, by_label[0])
+            try:
+                action = self.game.parse_action(line)
+            except InvalidAction as exc:
+                say(f"Cannot read that: {exc}. Type a number, an action, or help.")
+                return False
+            return self._take(seat, action)
+        return False
+
+    def _take(self, seat: str, action: Action) -> bool:
+        try:
+            self.apply(seat, action)
+        except IllegalAction as exc:
+            self.narrator.line(f"Not allowed: {exc}")
+            return False
+        self.show_new_events(seat)
+        return True
+
+    def _save(self, name: str) -> None:
+        if not name:
+            self.narrator.line("Say where: save FILE")
+            return
+        try:
+            self.save_record(Path(name))
+        except OSError as exc:
+            self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
+
+    def _undo(self) -> bool:
+        result = undo_last_human_decision(self.state, self.humans)
+        if isinstance(result, str):
+            self.narrator.line(f"Undo is not allowed: {result}.")
+            return False
+        earlier, seat, action = result
+        label = earlier.describe_action(seat, action)
+        self.replace_state(earlier)
+        self.narrator.line(f"Took back {seat}'s decision: {label}.")
+        return True
+
+    # -- screens -----------------------------------------------------------------------------------
+
+    def hand_over(self, seat: str) -> None:
+        """Clear the screen and wait, so the next player cannot see the last one's secrets."""
+        self.narrator.clear()
+        self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
+        self.prompt.ask(f"{seat}, press Enter when you are ready. ")
+        self.narrator.clear()
+
+    def show_board(self, seat: str) -> None:
+        self.narrator.board(self.game, self.state, seat, f"{seat}'s view")
+
+    def show_menu(self, seat: str, legal: list[Action], limit: int | None) -> None:
+        say = self.narrator.line
+        say("Your options:")
+        shown = legal if limit is None else legal[:limit]
+        for number, action in enumerate(shown, 1):
+            label = self.state.describe_action(seat, action)
+            text = str(action)
+            say(f"  {number:>2}. {label}" + ("" if label == text else f"  [{text}]"))
+        if len(shown) < len(legal):
+            say(f"  ... and {len(legal) - len(shown)} more: type 'all' to list them, or type an action.")
