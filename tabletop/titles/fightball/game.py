@@ -1,0 +1,430 @@
+"""Fightball: two coaches race cards onto a shared court in real time, then every stack is scored.
+
+The engine keeps no clock: during the fast round both coaches are always to act and their
+actions apply in the order they arrive. A Buzz ends the quarter; the scoring round is automatic.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from tabletop.core import (
+    Action,
+    Event,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Randomness,
+    State,
+    register,
+)
+
+from . import heuristic, render
+from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Discard, Draw, Pass, Play, Take
+from .cards import SHOT, CardTable, Court, build_table, court, team_slugs
+from .scenario import apply_scenario
+from .scoring import score_stack, zone_name
+
+__all__ = ["FightballGame", "FightballState"]
+
+SEATS = ("home", "away")
+SEAT_INDEX = {"home": 0, "away": 1}
+FAST, WINDOW, OVER = "fast", "buzzer-beater", "over"
+MAX_OVERTIMES = 3
+PLAYS = tuple(Play(n) for n in range(1, 25))
+PRIVATE = (frozenset({"home"}), frozenset({"away"}))
+
+INFO = GameInfo(
+    name="fightball",
+    title="Fightball",
+    summary="Real-time card basketball with three balls: build Shooter-Ball-Shot plays worth 10 "
+    "or more on a shared court, block and foul the other coach, four quarters.",
+    min_seats=2,
+    max_seats=2,
+    options=(
+        Option("home", "aztecs", "the home team (seat 1)", choices=team_slugs()),
+        Option("away", "the-dark", "the away team (seat 2)", choices=team_slugs()),
+        Option("quarters", 4, "quarters in a game", minimum=1, maximum=8),
+        Option("buzzer_beater", True, "after a Buzz, a coach holding a Shot may still play it"),
+        Option("tiebreak", "draw", "a game tied after the last quarter: a draw, or overtime quarters "
+               f"(at most {MAX_OVERTIMES}) until one ends with a leader", choices=("draw", "overtime")),
+    ),
+    hidden_information=True,
+    turn_style="real-time",
+    rulebook="001_6a64ca32ae4b4ebe.txt",
+)
+
+
+@register
+class FightballGame(Game):
+    """A match between the ``home`` and ``away`` teams."""
+
+    info = INFO
+    codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.table: CardTable = build_table(self.options["home"], self.options["away"])
+        self.court: Court = court()
+
+    def _seats(self) -> tuple[str, ...]:
+        return SEATS
+
+    def _new_state(self, rng: Randomness, scenario: dict[str, Any] | None) -> FightballState:
+        state = FightballState(self, rng)
+        if scenario:
+            apply_scenario(state, scenario)
+        else:
+            state.deal()
+        state.emit("quarter", f"Quarter {state.quarter} tips off: {self.table.names[0]} (home) against "
+                   f"{self.table.names[1]} (away).", quarter=state.quarter)
+        return state
+
+    def render_text(self, view: Any) -> str:
+        return render.render_text(view)
+
+
+class FightballState(State):
+    """Decks (top at the end of each list), held cards (-1 for none), discard piles, the 24 stacks."""
+
+    game: FightballGame
+
+    def __init__(self, game: FightballGame, rng: Randomness) -> None:
+        super().__init__(game, rng)
+        self.table = game.table
+        self.court = game.court
+        self.quarter = 1
+        self.last_quarter = int(game.options["quarters"])
+        self.phase = FAST
+        self.decks: list[list[int]] = [[], []]
+        self.held = [-1, -1]
+        self.held_public = [False, False]
+        self.discards: list[list[int]] = [[], []]
+        self.stacks: list[list[int]] = [[] for _ in range(self.court.size)]
+        self.aside: list[list[int]] = [[], []]  # set aside for this quarter (scenarios only)
+        self.thrown = [-1, -1]  # a Buzz thrown into the court
+        self.score = [0, 0]
+        self.opening_score = (0, 0)  # a scenario may start mid-game
+        # Each scored quarter: (stacks, discards, points) so the score can be re-derived.
+        self.quarter_log: list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, int]]] = []
+        self.last_scoring: list[str] = []
+        self.window_seat = -1
+        self._to_act: tuple[str, ...] = SEATS
+        self._outcome: Outcome | None = None
+
+    # -- setting up -----------------------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Every deck card home, shuffled, with the Buzz at the bottom; a clean court."""
+        for seat in (0, 1):
+            cards = list(self.table.decks[seat])
+            self.rng.shuffle(cards, f"{SEATS[seat]} deck")
+            self.decks[seat] = [self.table.buzz[seat], *cards]
+            self.held[seat] = -1
+            self.held_public[seat] = False
+            self.discards[seat] = []
+            self.aside[seat] = []
+            self.thrown[seat] = -1
+        self.stacks = [[] for _ in range(self.court.size)]
+
+    # -- the contract ---------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        return self._to_act
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _legal_actions(self, seat: str) -> list[Action]:
+        s = SEAT_INDEX[seat]
+        held = self.held[s]
+        if self.phase == WINDOW:
+            return [*PLAYS, PASS]
+        if held < 0:
+            return [DRAW, TAKE] if self.discards[s] else [DRAW]
+        if held == self.table.buzz[s]:
+            return [BUZZ]
+        return [*PLAYS, DISCARD]
+
+    def check(self, seat: str, action: Action) -> None:
+        """Legality without building the action list: only what is physically impossible fails."""
+        reason = self._impossible(SEAT_INDEX[seat], action)
+        if reason:
+            raise IllegalAction(f"{reason}; {self._options_hint(seat)}")
+
+    def _impossible(self, s: int, action: Action) -> str:
+        held = self.held[s]
+        holding_buzz = held >= 0 and held == self.table.buzz[s]
+        if self.phase == WINDOW:
+            if isinstance(action, Play):
+                return "" if 1 <= action.stack <= self.court.size else f"there is no stack {action.stack}"
+            return "" if isinstance(action, Pass) else "the Buzz has gone: only the held Shot may still be played"
+        if isinstance(action, Play):
+            if held < 0:
+                return "you are not holding a card"
+            if holding_buzz:
+                return "the Buzz is thrown, not played on a stack"
+            return "" if 1 <= action.stack <= self.court.size else f"there is no stack {action.stack}"
+        if isinstance(action, Draw):
+            if held >= 0:
+                return f"you already hold {self.table.cards[held].name}: one card at a time"
+            return "" if self.decks[s] else "your deck is empty"
+        if isinstance(action, Take):
+            if held >= 0:
+                return f"you already hold {self.table.cards[held].name}: one card at a time"
+            return "" if self.discards[s] else "your discard pile is empty"
+        if isinstance(action, Discard):
+            if held < 0:
+                return "you are not holding a card"
+            return "the Buzz cannot be discarded" if holding_buzz else ""
+        if isinstance(action, Buzz):
+            return "" if holding_buzz else "the Buzz can only be thrown once drawn, after every other card of the deck"
+        return "there is no buzzer-beater to pass on"
+
+    def _apply(self, seat: str, action: Action) -> None:
+        s = SEAT_INDEX[seat]
+        table = self.table
+        team = table.names[s]
+        if isinstance(action, Play):
+            card = self.held[s]
+            self.held[s] = -1
+            index = action.stack - 1
+            self.stacks[index].append(card)
+            name = table.cards[card].name
+            where = zone_name(table, self.court.sides[index], self.court.colours[index])
+            self.events.append(Event("play", f"{team} play {name} on stack {action.stack} ({where}).",
+                                     {"seat": seat, "card": card, "stack": action.stack}))
+            if self.phase == WINDOW:
+                self._score_quarter()
+        elif isinstance(action, Draw):
+            card = self.decks[s].pop()
+            self.held[s] = card
+            self.held_public[s] = not self.decks[s]  # the last card is always the Buzz
+            self.events.append(Event("draw", f"You draw {table.cards[card].name}.",
+                                     {"seat": seat, "card": card}, PRIVATE[s]))
+        elif isinstance(action, Discard):
+            card = self.held[s]
+            self.held[s] = -1
+            self.discards[s].append(card)
+            self.events.append(Event("discard", f"{team} discard {table.cards[card].name}.",
+                                     {"seat": seat, "card": card}))
+        elif isinstance(action, Take):
+            card = self.discards[s].pop()
+            self.held[s] = card
+            self.held_public[s] = True
+            self.events.append(Event("take", f"{team} take {table.cards[card].name} back off the discard pile.",
+                                     {"seat": seat, "card": card}))
+        elif isinstance(action, Buzz):
+            self._buzz(s)
+        else:
+            self.emit("pass", f"{team} let the buzzer-beater go.", seat=seat)
+            self._score_quarter()
+
+    def _buzz(self, s: int) -> None:
+        self.thrown[s] = self.held[s]
+        self.held[s] = -1
+        self.held_public[s] = False
+        other = 1 - s
+        self.emit("buzz", f"{self.table.names[s]} throw the Buzz: the fast round of quarter {self.quarter} is over.",
+                  seat=SEATS[s])
+        held = self.held[other]
+        if self.game.options["buzzer_beater"] and held >= 0 and self.table.cards[held].kind == SHOT:
+            self.phase = WINDOW
+            self.window_seat = other
+            self._to_act = (SEATS[other],)
+            self.emit("buzzer-beater", f"{self.table.names[other]} were playing a Shot as the buzzer went: "
+                      "it may still land.", seat=SEATS[other])
+        else:
+            self._score_quarter()
+
+    # -- the scoring round ----------------------------------------------------------------------
+
+    def score_stacks(self, narrate: bool = False) -> list[Any]:
+        """Every stack scored as it stands (the scoring round, or a look at the court)."""
+        return [score_stack(self.table, self.court, i, stack, self.discards, narrate)
+                for i, stack in enumerate(self.stacks)]
+
+    def _score_quarter(self) -> None:
+        results = self.score_stacks(narrate=True)
+        gained = [0, 0]
+        lines: list[str] = []
+        for number, result in enumerate(results, 1):
+            if result.status == "empty":
+                continue
+            gained[0] += result.points[0]
+            gained[1] += result.points[1]
+            line = f"Stack {number}, {result.text}"
+            lines.append(line)
+            self.emit("score", line, stack=number, points=list(result.points), status=result.status)
+        self.score[0] += gained[0]
+        self.score[1] += gained[1]
+        self.quarter_log.append((tuple(tuple(s) for s in self.stacks), tuple(tuple(d) for d in self.discards),
+                                 (gained[0], gained[1])))
+        names = self.table.names
+        summary = (f"Quarter {self.quarter}: {names[0]} {gained[0]}, {names[1]} {gained[1]}. "
+                   f"Score: {names[0]} {self.score[0]}, {names[1]} {self.score[1]}.")
+        lines.append(summary)
+        self.last_scoring = lines
+        self.emit("quarter-scored", summary, quarter=self.quarter, points=gained, score=list(self.score))
+        self.window_seat = -1
+        tied = self.score[0] == self.score[1]
+        overtime_left = (self.game.options["tiebreak"] == "overtime" and tied
+                         and self.quarter < self.last_quarter + MAX_OVERTIMES)
+        if self.quarter < self.last_quarter or overtime_left:
+            self.quarter += 1
+            self.phase = FAST
+            self._to_act = SEATS
+            self.deal()
+            extra = " (overtime)" if self.quarter > self.last_quarter else ""
+            self.emit("quarter", f"Quarter {self.quarter}{extra} tips off: decks reshuffled, Buzz at the bottom.",
+                      quarter=self.quarter)
+            return
+        self.phase = OVER
+        self._to_act = ()
+        scores = {"home": self.score[0], "away": self.score[1]}
+        if tied:
+            self._outcome = Outcome((), scores, f"tied {self.score[0]}-{self.score[1]} after {self.quarter} quarters",
+                                    SEATS)
+        else:
+            win = 0 if self.score[0] > self.score[1] else 1
+            self._outcome = Outcome((SEATS[win],), scores, f"{names[win]} win {max(self.score)}-{min(self.score)}",
+                                    SEATS)
+        self.emit("game-over", f"Final: {names[0]} {self.score[0]}, {names[1]} {self.score[1]}.", scores=scores)
+
+    # -- views and helpers ----------------------------------------------------------------------
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        viewer = SEAT_INDEX[seat] if seat is not None else -1
+        cards = self.table.cards
+
+        def card(cid: int) -> dict[str, Any]:
+            return {**cards[cid].to_json(), "owner": SEATS[cards[cid].owner]}
+
+        coaches = {}
+        for s, name in enumerate(SEATS):
+            held = self.held[s]
+            visible = held >= 0 and (s == viewer or self.held_public[s])
+            coaches[name] = {
+                "team": self.table.teams[s].slug,
+                "name": self.table.names[s],
+                "deck": len(self.decks[s]),
+                "holding": held >= 0,
+                "held": card(held) if visible else None,
+                "discard": [card(c) for c in self.discards[s]],
+            }
+        court = [
+            {"stack": i + 1, "label": self.court.labels[i], "zone": self.court.zone_names[i],
+             "zone_name": zone_name(self.table, self.court.sides[i], self.court.colours[i]),
+             "cards": [card(c) for c in stack]}
+            for i, stack in enumerate(self.stacks)
+        ]
+        return {
+            "quarter": self.quarter,
+            "quarters": self.last_quarter,
+            "phase": self.phase,
+            "score": {"home": self.score[0], "away": self.score[1]},
+            "quarter_points": [list(q[2]) for q in self.quarter_log],
+            "coaches": coaches,
+            "court": court,
+            "buzzer_beater": SEATS[self.window_seat] if self.window_seat >= 0 else None,
+            "last_scoring": list(self.last_scoring),
+        }
+
+    def describe_action(self, seat: str, action: Action) -> str:
+        s = SEAT_INDEX[seat]
+        held = self.held[s]
+        name = self.table.cards[held].name if held >= 0 else "the card"
+        if isinstance(action, Play):
+            i = action.stack - 1
+            return f"Play {name} on stack {action.stack} ({zone_name(self.table, self.court.sides[i], self.court.colours[i])})"
+        if isinstance(action, Draw):
+            return "Draw from your deck"
+        if isinstance(action, Take):
+            top = self.discards[s][-1] if self.discards[s] else -1
+            return f"Take {self.table.cards[top].name if top >= 0 else 'the top card'} off your discard pile"
+        if isinstance(action, Discard):
+            return f"Discard {name}"
+        if isinstance(action, Buzz):
+            return "Throw the Buzz (ends the quarter)"
+        return "Let the Shot go"
+
+    def suggest(self, seat: str, rng: Randomness) -> Action:
+        return heuristic.suggest(self, SEAT_INDEX[seat], rng)
+
+    def evaluate(self, seat: str) -> float:
+        if self._outcome is not None:
+            return self._outcome.returns(seat)
+        s = SEAT_INDEX[seat]
+        diff = self.score[s] - self.score[1 - s]
+        for result in self.score_stacks():
+            diff += result.points[s] - result.points[1 - s]
+        return math.tanh(diff / 8)
+
+    def determinize(self, seat: str | None, rng: Randomness) -> FightballState:
+        """Re-deal every card ``seat`` cannot see: both deck orders (nobody knows their own) and
+        the other coach's held card unless it came face up off the discard pile. The Buzz stays
+        at the bottom; the copy gets its own chance so later shuffles are unknown too."""
+        copy = self.clone()
+        viewer = SEAT_INDEX[seat] if seat is not None else -1
+        for s in (0, 1):
+            deck = copy.decks[s]
+            buzz = self.table.buzz[s]
+            pool = [c for c in deck if c != buzz]
+            hide_held = s != viewer and copy.held[s] >= 0 and not copy.held_public[s]
+            if hide_held:
+                pool.append(copy.held[s])
+            rng.shuffle(pool, f"{SEATS[s]} hidden cards")
+            if hide_held:
+                copy.held[s] = pool.pop()
+            copy.decks[s] = ([buzz] if buzz in deck else []) + pool
+        copy.rng = Randomness(int(rng.random() * 2**31))
+        return copy
+
+    def clone(self) -> FightballState:
+        twin = FightballState.__new__(FightballState)
+        twin.__dict__.update(self.__dict__)
+        twin.rng = self.rng.clone()
+        twin.events = list(self.events)
+        twin.history = list(self.history)
+        twin._legal_cache = {}
+        twin.decks = [self.decks[0][:], self.decks[1][:]]
+        twin.held = self.held[:]
+        twin.held_public = self.held_public[:]
+        twin.discards = [self.discards[0][:], self.discards[1][:]]
+        twin.stacks = [s[:] for s in self.stacks]
+        twin.aside = [self.aside[0][:], self.aside[1][:]]
+        twin.thrown = self.thrown[:]
+        twin.score = self.score[:]
+        twin.quarter_log = list(self.quarter_log)
+        twin.last_scoring = list(self.last_scoring)
+        return twin
+
+    def locations(self) -> dict[int, str]:
+        """Where every card is (for invariants): deck, hand, discard, stack, aside or thrown."""
+        where: dict[int, str] = {}
+
+        def put(cid: int, place: str) -> None:
+            if cid in where:
+                raise AssertionError(f"card {cid} is both in {where[cid]} and {place}")
+            where[cid] = place
+
+        for s, name in enumerate(SEATS):
+            for cid in self.decks[s]:
+                put(cid, f"{name} deck")
+            if self.held[s] >= 0:
+                put(self.held[s], f"{name} hand")
+            for cid in self.discards[s]:
+                put(cid, f"{name} discard")
+            for cid in self.aside[s]:
+                put(cid, f"{name} aside")
+            if self.thrown[s] >= 0:
+                put(self.thrown[s], f"{name} Buzz thrown")
+        for i, stack in enumerate(self.stacks):
+            for cid in stack:
+                put(cid, f"stack {i + 1}")
+        return where

@@ -1,0 +1,84 @@
+"""The rules-of-thumb coach: put each card where it most improves the court for your team.
+
+A stack is valued as the points it would score now (plays and fouls, for you minus against you)
+plus a share of what an unfinished play may still become: a Shooter with a good Shot Value so far
+is worth chasing for its team and worth blocking for the other. The coach builds plays towards 10,
+finishes them, blocks or spoils the other coach's plays, never fouls on purpose, discards what has
+no use and takes a useful card back off the discard pile.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action, Randomness
+
+from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
+from .cards import BUZZ as BUZZ_CARD
+from .cards import SHOT, CardTable
+from .scoring import score_stack
+
+if TYPE_CHECKING:
+    from .game import FightballState
+
+__all__ = ["stack_value", "suggest"]
+
+TAKE_BACK_MARGIN = 0.4
+
+
+@cache
+def _shot_values(table: CardTable, owner: int, colour: int) -> tuple[int, ...]:
+    """The Shot Values the ``owner``'s Shot cards give in a colour, to guess a play's chances."""
+    return tuple(sorted(c.shot[colour] for c in table.cards if c.owner == owner and c.kind == SHOT))
+
+
+def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: int) -> float:
+    """What a stack is worth to ``seat`` now, counting the hope in an unfinished play."""
+    result = score_stack(state.table, state.court, index, stack, state.discards)
+    value = float(result.points[seat] - result.points[1 - seat])
+    if result.status != "incomplete":
+        return value
+    colour = result.colour
+    need = state.court.threshold - result.value
+    if not result.has_ball:
+        need -= 1  # the right Ball may still come
+    shots = _shot_values(state.table, result.shooter, colour)
+    chance = sum(1 for v in shots if v >= need) / len(shots) if shots else 0.0
+    chance *= 0.85 if result.has_ball else 0.6
+    hope = chance * state.court.play_points[colour] * 0.8
+    return value + (hope if result.shooter == seat else -hope)
+
+
+def best_placement(state: FightballState, seat: int, card: int, only: Sequence[int] | None = None) -> tuple[float, int]:
+    """The best improvement ``card`` can make on any stack, and that stack's index."""
+    best, where = -1e9, -1
+    for i, stack in enumerate(state.stacks):
+        before = stack_value(state, i, stack, seat)
+        after = stack_value(state, i, [*stack, card], seat)
+        gain = after - before
+        if gain > best:
+            best, where = gain, i
+    return best, where
+
+
+def suggest(state: FightballState, seat: int, rng: Randomness) -> Action:
+    held = state.held[seat]
+    table = state.table
+    if state.phase == "buzzer-beater":
+        gain, where = best_placement(state, seat, held)
+        return Play(where + 1) if gain > 0 else PASS
+    if held < 0:
+        pile = state.discards[seat]
+        if pile:
+            gain, _ = best_placement(state, seat, pile[-1])
+            if gain > TAKE_BACK_MARGIN:
+                return TAKE
+        return DRAW
+    if table.cards[held].kind == BUZZ_CARD:
+        return BUZZ
+    gain, where = best_placement(state, seat, held)
+    if gain > 0.05:
+        return Play(where + 1)
+    return DISCARD

@@ -1,0 +1,51 @@
+"""The terminal picture of a Fightball view: the court by zone, your hand, both coaches, the score."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = ["render_text"]
+
+
+def _card_names(cards: list[dict[str, Any]]) -> str:
+    return " > ".join(c["name"] for c in cards) if cards else "-"
+
+
+def render_text(view: Mapping[str, Any]) -> str:
+    """Zones from the away goal (top) to the home goal (bottom); stacks list bottom card first."""
+    coaches = view["coaches"]
+    home, away = coaches["home"], coaches["away"]
+    score = view["score"]
+    lines = [
+        f"FIGHTBALL  quarter {view['quarter']} of {view['quarters']}  "
+        f"{home['name']} {score['home']} : {score['away']} {away['name']}"
+    ]
+    if view.get("is_over"):
+        outcome = view.get("outcome") or {}
+        lines.append(f"Game over: {outcome.get('reason', '')}")
+    lines.append(f"  -- {away['name']} goal (home shoots this way) --")
+    zone = None
+    for stack in view["court"]:
+        if stack["zone"] != zone:
+            zone = stack["zone"]
+            lines.append(f" {stack['zone_name']}:")
+        lines.append(f"  [{stack['stack']:>2}] {_card_names(stack['cards'])}")
+    lines.append(f"  -- {home['name']} goal (away shoots this way) --")
+    me = view.get("seat")
+    for seat in ("home", "away"):
+        coach = coaches[seat]
+        who = "You" if seat == me else seat.capitalize()
+        if coach["held"] is not None:
+            hand = coach["held"]["name"]
+        else:
+            hand = "a card" if coach["holding"] else "nothing"
+        discard = coach["discard"]
+        top = f"{discard[-1]['name']} ({len(discard)} cards)" if discard else "empty"
+        lines.append(f"{who} ({coach['name']}): holding {hand}; discard top {top}; deck {coach['deck']} cards")
+    if view.get("buzzer_beater"):
+        lines.append(f"Buzzer-beater: {view['buzzer_beater']} may still land the held Shot.")
+    if view.get("last_scoring"):
+        lines.append("Last scoring round:")
+        lines.extend(f"  {line}" for line in view["last_scoring"])
+    return "\n".join(lines)

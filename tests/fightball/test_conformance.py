@@ -1,0 +1,45 @@
+"""Seeded random games to the end with every invariant checked after every step."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+from tabletop.testing import assert_replays, random_playthrough
+from tabletop.titles.fightball.cards import team_slugs
+from tests.fightball.helpers import game, invariants
+
+SWEEP = int(os.environ.get("TABLETOP_SWEEP", "1"))
+TEAMS = team_slugs()
+
+
+@pytest.mark.parametrize("home", TEAMS)
+def test_random_full_games_keep_every_invariant(home):
+    for offset, away in enumerate(TEAMS):
+        g = game(home, away)
+        for seed in range(SWEEP):
+            state = random_playthrough(g, seed * 100 + offset, invariants)
+            assert state.outcome is not None and state.quarter == 4
+
+
+def test_many_fast_rounds_with_cheap_checks():
+    """More games, checking the invariants only every 25 steps."""
+    g = game("cruisers", "team-sport")
+    for seed in range(40 * SWEEP):
+        state = random_playthrough(g, 1000 + seed, invariants, check_every=25)
+        invariants(state)
+
+
+def test_games_with_options_finish():
+    for options in ({"quarters": 1}, {"buzzer_beater": False}, {"tiebreak": "overtime", "quarters": 1}):
+        g = game("aztecs", "aztecs", **options)
+        for seed in range(5):
+            state = random_playthrough(g, seed, invariants)
+            assert state.outcome is not None
+
+
+def test_random_games_replay_identically():
+    g = game("texas-wildcats", "the-dark")
+    for seed in range(3):
+        assert_replays(random_playthrough(g, seed))
