@@ -238,6 +238,7 @@ class CardTable:
     buzz: tuple[int, int]
     decks: tuple[tuple[int, ...], tuple[int, ...]]  # each seat's deck cards, Buzz excluded
     by_slug: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]
+    shot_values: tuple[tuple[tuple[int, ...], ...], ...]  # [seat][colour]: that seat's Shot cards' values
 
 
 @cache
@@ -388,4 +389,9 @@ def build_table(home: str, away: str) -> CardTable:
         buzz=(buzzes[0], buzzes[1]),
         decks=(decks[0], decks[1]),
         by_slug=(by_slug[0], by_slug[1]),
+        shot_values=tuple(
+            tuple(tuple(sorted(c.shot[colour] for c in cards if c.owner == seat and c.kind == SHOT))
+                  for colour in range(3))
+            for seat in (0, 1)
+        ),
     )

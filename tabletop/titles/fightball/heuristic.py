@@ -10,14 +10,12 @@ no use and takes a useful card back off the discard pile.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
 
 from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
 from .cards import BUZZ as BUZZ_CARD
-from .cards import SHOT, CardTable
 from .scoring import score_stack
 
 if TYPE_CHECKING:
@@ -26,12 +24,6 @@ if TYPE_CHECKING:
 __all__ = ["stack_value", "suggest"]
 
 TAKE_BACK_MARGIN = 0.4
-
-
-@cache
-def _shot_values(table: CardTable, owner: int, colour: int) -> tuple[int, ...]:
-    """The Shot Values the ``owner``'s Shot cards give in a colour, to guess a play's chances."""
-    return tuple(sorted(c.shot[colour] for c in table.cards if c.owner == owner and c.kind == SHOT))
 
 
 def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: int) -> float:
@@ -44,7 +36,7 @@ def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: i
     need = state.court.threshold - result.value
     if not result.has_ball:
         need -= 1  # the right Ball may still come
-    shots = _shot_values(state.table, result.shooter, colour)
+    shots = state.table.shot_values[result.shooter][colour]
     chance = sum(1 for v in shots if v >= need) / len(shots) if shots else 0.0
     chance *= 0.85 if result.has_ball else 0.6
     hope = chance * state.court.play_points[colour] * 0.8

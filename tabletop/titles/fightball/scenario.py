@@ -1,7 +1,7 @@
 """Scenario dicts for ``new_state``: put named cards on stacks, in hands, discard piles and decks.
 
-Cards are written ``"home:tula"`` (seat, then the card's slug); each mention takes the next unused
-copy. Stacks are named by number (1-24) or label ("away-blue-2"). See docs/rules/fightball.md.
+Cards are written ``"home:tula"`` (seat, then the card's slug), or just ``"tula"`` in a seat's own hand,
+deck or discard pile; each mention takes the next unused copy. Stacks are named by number (1-24) or label ("away-blue-2"). See docs/rules/fightball.md.
 """
 
 from __future__ import annotations
@@ -26,10 +26,14 @@ def apply_scenario(state: FightballState, scenario: dict[str, Any]) -> None:
     table = state.table
     free = [{slug: list(ids) for slug, ids in table.by_slug[s].items()} for s in (0, 1)]
 
-    def take(ref: Any, where: str) -> int:
+    def take(ref: Any, where: str, owner: str = "") -> int:
+        if isinstance(ref, str) and owner and ":" not in ref:
+            ref = f"{owner}:{ref}"
         if not isinstance(ref, str) or ":" not in ref:
             raise BadScenario(f"{where}: a card is written 'home:slug' or 'away:slug', not {ref!r}")
         seat, _, slug = ref.partition(":")
+        if owner and seat != owner:
+            raise BadScenario(f"{where}: only {owner}'s own cards can go there, not {ref!r}")
         if seat not in SEATS:
             raise BadScenario(f"{where}: {ref!r} names no seat (home or away)")
         s = SEATS.index(seat)
@@ -67,11 +71,11 @@ def apply_scenario(state: FightballState, scenario: dict[str, Any]) -> None:
             raise BadScenario(f"stack {key}: expected a list of cards, bottom first")
         state.stacks[index] = [take(ref, f"stack {key}") for ref in refs]
     for seat, ref in per_seat("held").items():
-        state.held[SEATS.index(seat)] = take(ref, f"{seat}'s hand")
+        state.held[SEATS.index(seat)] = take(ref, f"{seat}'s hand", seat)
     for seat, refs in per_seat("discards").items():
         if not isinstance(refs, list):
             raise BadScenario(f"{seat}'s discard pile must be a list, bottom first")
-        state.discards[SEATS.index(seat)] = [take(ref, f"{seat}'s discard pile") for ref in refs]
+        state.discards[SEATS.index(seat)] = [take(ref, f"{seat}'s discard pile", seat) for ref in refs]
     tops = per_seat("decks")
     exact = scenario.get("exact_decks", False)
     if not isinstance(exact, bool):
@@ -80,7 +84,7 @@ def apply_scenario(state: FightballState, scenario: dict[str, Any]) -> None:
         refs = tops.get(seat, [])
         if not isinstance(refs, list):
             raise BadScenario(f"{seat}'s deck must be a list, top card first")
-        top = [take(ref, f"{seat}'s deck") for ref in refs]
+        top = [take(ref, f"{seat}'s deck", seat) for ref in refs]
         rest = [c for slug, ids in free[s].items() if slug != "buzz" for c in ids]
         rest.sort()
         if exact:
