@@ -1,0 +1,5 @@
+"""Travel SFB: a card-driven starship duel (game name ``travel-sfb``)."""
+
+from .game import TravelSFBGame, TravelState
+
+__all__ = ["TravelSFBGame", "TravelState"]

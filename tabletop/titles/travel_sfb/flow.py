@@ -1,0 +1,420 @@
+"""The turn, step by step: power calls, the deal, allocation, movement, damage and the return
+of the cards. :class:`TurnFlow` holds the position; the engine-facing state derives from it.
+
+Each procedure runs until a player must decide something, then leaves ``_to_act`` set and
+returns; the next action picks the turn up where it stopped.
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Event, Outcome
+
+from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
+from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels
+from .movement import REASONS, compare, resolver
+from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
+from .rules import POWER as POWER_PHASE
+from .ships import ShipSpec
+
+__all__ = ["TurnFlow"]
+
+BOTH = 3  # knowledge mask: a deck card whose identity both seats know
+# Rows with room, indexed by a bit mask of offense (1), movement (2) and defense (4).
+_ROOMS: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in (0, 1, 2) if mask >> r & 1) for mask in range(8))
+# Seats still allocating behind the screen, indexed by a bit mask of who has finished.
+_WAITING: tuple[tuple[str, ...], ...] = (("seat1", "seat2"), ("seat2",), ("seat1",), ())
+_PLACE_TEXT = tuple(tuple(f"You put {LABELS[c]} in {row.capitalize()}." for row in ROWS) for c in range(DECK_SIZE))
+
+
+class TurnFlow:
+    """Position data and the procedures that move a turn along."""
+
+    # The engine's State provides the log.
+    events: list[Event]
+
+    rules: Rules
+    seat_names: tuple[str, str]
+    ships: tuple[ShipSpec, ShipSpec]
+    names: tuple[str, str]
+    only: tuple[frozenset[str], frozenset[str]]
+    gen: list[int]
+    hands: list[list[int]]
+    rooms: list[tuple[int, ...]]
+    rows: list[list[list[int]]]
+    adv_offense: list[int]
+    bonus: list[int]
+    deck: list[int]
+    known: list[int]
+    phase: int
+    turn: int
+    finished: list[bool]
+    placer: int
+    first_placer: int
+    adv_points: list[int]
+    adv_to_hand: list[bool]
+    reserve: list[int]
+    calls: list[str | None]
+    revealed: int
+    resolver: int
+    walk: list[int]
+    walk_owner: int
+    pool: list[int]
+    pairs: list[tuple[int, int]]
+    points: list[int]
+    last_turn: dict[str, object] | None
+    _to_act: tuple[str, ...]
+    _outcome: Outcome | None
+
+    def _say(self, kind: str, text: str, owner: int | None = None, **data: object) -> None:
+        self.events.append(Event(kind, text, data, None if owner is None else self.only[owner]))
+
+    # -- reserve power ---------------------------------------------------------------------------
+
+    def _power_options(self, i: int) -> list[Power]:
+        state = self.reserve[i]
+        if state == READY:
+            call = USE_ENGINES if self.ships[i].reserve.kind == "engines" else USE_BATTERIES
+            return [POWER[call], POWER[NO_CALL]]
+        if state == SPENT and self.ships[i].reserve.rechargeable:
+            return [POWER[RECHARGE_BATTERIES], POWER[NO_CALL]]
+        return []
+
+    def _begin_turn(self) -> None:
+        self._say("turn", f"Turn {self.turn} begins.", turn=self.turn)
+        self.phase = POWER_PHASE
+        self.calls = [None, None]
+        choosers = tuple(self.seat_names[i] for i in (0, 1) if self._power_options(i))
+        if choosers:
+            self._to_act = choosers
+        else:
+            self._deal()
+
+    def _call_power(self, i: int, call: str) -> None:
+        self.calls[i] = call
+        self._say("power-call", f"{self.names[i]} makes its power call in secret: {call}.", i, call=call)
+        self._to_act = tuple(s for s in self._to_act if s != self.seat_names[i])
+        if not self._to_act:
+            self._deal()
+
+    def _reserve_cards(self, i: int) -> int:
+        """Cards the power call adds to (or, when recharging, takes from) this turn's deal."""
+        call = self.calls[i]
+        ship = self.ships[i]
+        if call in (USE_BATTERIES, USE_ENGINES):
+            self.reserve[i] = SPENT
+            what = "its engines" if call == USE_ENGINES else "its batteries"
+            self._say("power", f"{self.names[i]} calls on {what}: {ship.reserve.cards} extra card(s) this turn.",
+                      seat=self.seat_names[i], call=call)
+            return ship.reserve.cards
+        if call == RECHARGE_BATTERIES:
+            self.reserve[i] = READY
+            self._say("power", f"{self.names[i]} recharges its batteries: one card fewer this turn.",
+                      seat=self.seat_names[i], call=call)
+            return -1
+        return 0
+
+    # -- dealing and allocation ------------------------------------------------------------------
+
+    def _draw(self, count: int) -> list[int]:
+        cards = self.deck[:count]
+        del self.deck[:count]
+        del self.known[:count]
+        return cards
+
+    def _deal(self) -> None:
+        self.phase = ALLOCATE
+        self.revealed = 0
+        for i in (0, 1):
+            extra = self._reserve_cards(i) if self.calls[i] else 0
+            advantage = self.adv_points[i]
+            if advantage:
+                cards = self._draw(advantage)
+                if self.adv_to_hand[i]:
+                    self.hands[i].extend(cards)
+                    self.bonus[i] = len(cards)
+                    where = "into its hand (an Ace was in the movement), free of the row limits"
+                else:
+                    self.rows[i][0].extend(cards)
+                    self.adv_offense[i] = len(cards)
+                    where = "face down straight into its Offense, beyond the row limit"
+                self._say("deal-advantage", f"{self.names[i]} is dealt {len(cards)} advantage card(s) {where}.",
+                          seat=self.seat_names[i], count=len(cards), into_hand=self.adv_to_hand[i])
+                self._say("deal-advantage-private", f"Your advantage cards: {labels(cards)}.", i,
+                          cards=[code(c) for c in cards])
+            wanted = max(0, self.gen[i] + extra)
+            cards = self._draw(wanted)
+            self.hands[i].extend(cards)
+            short = f" (the deck held only {len(cards)})" if len(cards) < wanted else ""
+            self._say("deal", f"{self.names[i]} is dealt {len(cards)} card(s) for generation "
+                      f"{self.gen[i]}{short}.", seat=self.seat_names[i], count=len(cards))
+            self._say("deal-private", f"You are dealt {labels(cards)}.", i, cards=[code(c) for c in cards])
+        self.adv_points = [0, 0]
+        self.adv_to_hand = [False, False]
+        self.finished = [False, False]
+        if self.rules.open_allocation:
+            self.placer = self.first_placer
+        for i in (0, 1):
+            room = self.rooms[i] = self._room(i)
+            if not room:
+                self._mark_finished(i, automatic=True)
+        if self.finished[0] and self.finished[1]:
+            self._reveal_movement()
+        else:
+            self._allocation_to_act()
+
+    def _allocation_to_act(self) -> None:
+        if self.rules.open_allocation:
+            if self.finished[self.placer]:
+                self.placer = 1 - self.placer
+            self._to_act = (self.seat_names[self.placer],)
+        else:
+            self._to_act = _WAITING[self.finished[0] | self.finished[1] << 1]
+
+    def _room(self, i: int) -> tuple[int, ...]:
+        """Rows that can take another card from the hand (empty when nothing can be placed)."""
+        if not self.hands[i]:
+            return ()
+        rows = self.rows[i]
+        lo, lm, ld = self.ships[i].limits
+        co, cm, cd = len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2])
+        bonus = self.bonus[i]
+        if bonus and (max(0, co - lo) + max(0, cm - lm) + max(0, cd - ld)) < bonus:
+            return _ROOMS[7]
+        return _ROOMS[(co < lo) | (cm < lm) << 1 | (cd < ld) << 2]
+
+    def _place(self, i: int, card: int, row: int) -> None:
+        self.hands[i].remove(card)
+        self.rows[i][row].append(card)
+        self.events.append(Event("place", _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]},
+                                 self.only[i]))
+        if self.rules.open_allocation:
+            self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
+                      seat=self.seat_names[i], row=ROWS[row])
+        room = self.rooms[i] = self._room(i)
+        if not room:
+            self._finish_allocation(i, automatic=True)
+            return
+        if self.rules.open_allocation and not self.finished[1 - i]:
+            self.placer = 1 - i
+        self._allocation_to_act()
+
+    def _finish_allocation(self, i: int, automatic: bool = False) -> None:
+        self._mark_finished(i, automatic)
+        if self.finished[1 - i]:
+            self._reveal_movement()
+        else:
+            self._allocation_to_act()
+
+    def _mark_finished(self, i: int, automatic: bool) -> None:
+        self.finished[i] = True
+        left = len(self.hands[i])
+        why = " (it cannot place any more cards)" if automatic else ""
+        self._say("finish", f"{self.names[i]} has finished allocating{why}.", seat=self.seat_names[i], automatic=automatic)
+        if left:
+            self._say("finish-private", f"You leave {labels(self.hands[i])} unused this turn.", i,
+                      unused=[code(c) for c in self.hands[i]])
+
+    # -- movement ----------------------------------------------------------------------------------
+
+    def _reveal_movement(self) -> None:
+        self.revealed = 1
+        moves = (self.rows[0][1], self.rows[1][1])
+        shown = "; ".join(f"{self.names[i]} shows {labels(moves[i])} (total {sum(VALUES[c] for c in moves[i])})"
+                          for i in (0, 1))
+        self._say("reveal-movement", f"Movement is revealed: {shown}.",
+                  movement={self.seat_names[i]: [code(c) for c in moves[i]] for i in (0, 1)})
+        limits = (self.ships[0].limits[1], self.ships[1].limits[1])
+        who, reason = resolver(moves, limits, (self.gen[0], self.gen[1]))
+        self.points = [0, 0]
+        self.pairs = []
+        if who is None:
+            self.resolver = -1
+            self._say("resolver", f"Nobody resolves movement: {REASONS[reason]}, so no advantage points are "
+                      "scored.", resolver=None, reason=reason)
+            self._finish_movement()
+            return
+        self.resolver = who
+        self._say("resolver", f"{self.names[who]} resolves movement: {REASONS[reason]}.",
+                  resolver=self.seat_names[who], reason=reason)
+        mine, theirs = moves[who], moves[1 - who]
+        if len(mine) >= len(theirs):
+            self.walk, self.walk_owner, self.pool = self._by_rank(theirs), 1 - who, list(mine)
+        else:
+            self.walk, self.walk_owner, self.pool = self._by_rank(mine), who, list(theirs)
+        self._advance_pairing()
+
+    @staticmethod
+    def _by_rank(cards: list[int]) -> list[int]:
+        return sorted(cards, key=lambda c: -RANKS[c])
+
+    def _partner_choices(self) -> list[int]:
+        """Cards the next walked card may be paired with, one per rank (suits never matter)."""
+        seen: set[int] = set()
+        choices = []
+        for card in self._by_rank(self.pool):
+            if RANKS[card] not in seen:
+                seen.add(RANKS[card])
+                choices.append(card)
+        return choices
+
+    def _advance_pairing(self) -> None:
+        while self.walk:
+            choices = self._partner_choices()
+            if len(choices) > 1:
+                self.phase = PAIR
+                self._to_act = (self.seat_names[self.resolver],)
+                return
+            self._make_pair(choices[0], forced=True)
+        self._score_unpaired()
+
+    def _make_pair(self, partner: int, forced: bool = False) -> None:
+        walked = self.walk.pop(0)
+        self.pool.remove(partner)
+        who = self.resolver
+        mine, theirs = (walked, partner) if self.walk_owner == who else (partner, walked)
+        self.pairs.append((mine, theirs))
+        result = compare(mine, theirs)
+        if result:
+            winner = who if result > 0 else 1 - who
+            self.points[winner] += 1
+            outcome = f"{self.names[winner]} gains an advantage point"
+        else:
+            outcome = "equal ranks, so nobody gains a point"
+        how = "the only choice left: " if forced else ""
+        self._say("pair", f"{how}{self.names[who]} pairs its {label(mine)} against {self.names[1 - who]}'s "
+                  f"{label(theirs)}: {outcome}.", mine=code(mine), theirs=code(theirs), forced=forced)
+
+    def _score_unpaired(self) -> None:
+        if self.pool:
+            owner = self.resolver if self.walk_owner != self.resolver else 1 - self.resolver
+            self.points[owner] += len(self.pool)
+            self._say("unpaired", f"{labels(self.pool)} of {self.names[owner]} had no partner: "
+                      f"{len(self.pool)} advantage point(s) for the ship with more movement cards.",
+                      seat=self.seat_names[owner], count=len(self.pool))
+        self.pool = []
+        if self.points[0] and self.points[1]:
+            self.phase = SETTLE
+            self._to_act = (self.seat_names[self.resolver],)
+            return
+        self._finish_movement()
+
+    def _settle(self, keep: bool) -> None:
+        who = self.resolver
+        if keep:
+            self._say("settle", f"{self.names[who]} lets both ships keep their advantage points.", keep=True)
+        else:
+            cut = max(self.points) if self.rules.cancel_all else min(self.points)
+            self.points = [max(0, p - cut) for p in self.points]
+            self._say("settle", f"{self.names[who]} cancels the advantage points against each other.", keep=False)
+        self._finish_movement()
+
+    def _finish_movement(self) -> None:
+        moves = (self.rows[0][1], self.rows[1][1])
+        aces = [any(RANKS[c] == ACE for c in moves[i]) for i in (0, 1)]
+        for i in (0, 1):
+            points = self.points[i]
+            self.adv_points[i] = points
+            self.adv_to_hand[i] = aces[i] if self.rules.ace_own_ship else (aces[0] or aces[1])
+            if points:
+                where = ("into its hand, because an Ace was in the movement" if self.adv_to_hand[i]
+                         else "straight into its Offense")
+                self._say("advantage", f"{self.names[i]} ends movement with {points} advantage point(s): next "
+                          f"turn that many extra cards are dealt {where}.", seat=self.seat_names[i], points=points,
+                          into_hand=self.adv_to_hand[i])
+        self._resolve_damage()
+
+    # -- damage and the end of the turn -------------------------------------------------------------
+
+    def _resolve_damage(self) -> None:
+        self.revealed = 2
+        offense = [sum(VALUES[c] for c in self.rows[i][0]) for i in (0, 1)]
+        defense = [sum(VALUES[c] for c in self.rows[i][2]) for i in (0, 1)]
+        shown = "; ".join(f"{self.names[i]} has Offense {labels(self.rows[i][0])} = {offense[i]} and Defense "
+                          f"{labels(self.rows[i][2])} = {defense[i]}" for i in (0, 1))
+        self._say("reveal-combat", f"Offense and Defense are revealed: {shown}.",
+                  offense={self.seat_names[i]: [CODES[c] for c in self.rows[i][0]] for i in (0, 1)},
+                  defense={self.seat_names[i]: [CODES[c] for c in self.rows[i][2]] for i in (0, 1)})
+        damage = [max(0, offense[i] - defense[1 - i]) // 10 for i in (0, 1)]
+        results = []
+        for i in (0, 1):
+            j = 1 - i
+            over = offense[i] - defense[j]
+            before = self.gen[j]
+            self.gen[j] = max(0, before - damage[i])
+            if damage[i]:
+                result = (f"{damage[i]} point(s) of damage, so {self.names[j]} drops from generation {before} "
+                          f"to {self.gen[j]}")
+            else:
+                result = "no damage"
+            results.append(f"{self.names[i]}'s offense {offense[i]} beats {self.names[j]}'s defense {defense[j]} "
+                           f"by {over}; a tenth of that, rounded down, is {result}" if over > 0 else
+                           f"{self.names[i]}'s offense {offense[i]} does not exceed {self.names[j]}'s defense "
+                           f"{defense[j]}: no damage")
+        self._say("damage", "Damage: " + ". ".join(results) + ".",
+                  dealt={self.seat_names[i]: damage[i] for i in (0, 1)},
+                  generation={self.seat_names[i]: self.gen[i] for i in (0, 1)})
+        self.last_turn = {
+            "turn": self.turn,
+            "offense": {self.seat_names[i]: offense[i] for i in (0, 1)},
+            "defense": {self.seat_names[i]: defense[i] for i in (0, 1)},
+            "damage_dealt": {self.seat_names[i]: damage[i] for i in (0, 1)},
+            "advantage": {self.seat_names[i]: self.adv_points[i] for i in (0, 1)},
+        }
+        if self.rules.open_allocation and damage[self.first_placer]:
+            first = self.first_placer
+            self.first_placer = 1 - first
+            self._say("role-reversal", f"{self.names[first]} placed first and still scored damage, so the "
+                      f"roles reverse: {self.names[1 - first]} places first from now on.",
+                      first_placer=self.seat_names[1 - first])
+        self._return_cards()
+        if self._check_end():
+            return
+        self.turn += 1
+        self._begin_turn()
+
+    def _return_cards(self) -> None:
+        for i in (0, 1):
+            rows = self.rows[i]
+            shown = rows[0] + rows[1] + rows[2]
+            self.deck.extend(shown)
+            self.known.extend([BOTH] * len(shown))
+            self.deck.extend(self.hands[i])
+            self.known.extend([1 << i] * len(self.hands[i]))
+            self.rows[i] = [[], [], []]
+            self.hands[i] = []
+            self.adv_offense[i] = 0
+            self.bonus[i] = 0
+        self._say("return", f"Every card goes back under the deck, which holds {len(self.deck)} cards again.")
+
+    def _check_end(self) -> bool:
+        dead = [self.gen[i] == 0 for i in (0, 1)]
+        scores = {self.seat_names[i]: float(self.gen[i]) for i in (0, 1)}
+        if dead[0] or dead[1]:
+            if dead[0] and dead[1]:
+                winners: tuple[str, ...] = ()
+                reason = "both ships exploded at zero generation: a draw"
+            else:
+                loser = 0 if dead[0] else 1
+                winners = (self.seat_names[1 - loser],)
+                reason = f"{self.names[loser]} exploded at zero generation; {self.names[1 - loser]} wins"
+            self._end(winners, scores, reason)
+            return True
+        if self.turn >= self.rules.turn_limit:
+            winners = ()
+            reason = f"the turn limit ({self.rules.turn_limit}) was reached with both ships intact: a draw"
+            if self.rules.limit_result == "less-damage":
+                lost = [self.ships[i].generation - self.gen[i] for i in (0, 1)]
+                if lost[0] != lost[1]:
+                    best = 0 if lost[0] < lost[1] else 1
+                    winners = (self.seat_names[best],)
+                    reason = (f"the turn limit ({self.rules.turn_limit}) was reached; {self.names[best]} lost "
+                              f"less generation ({lost[best]} against {lost[1 - best]}) and wins")
+            self._end(winners, scores, reason)
+            return True
+        return False
+
+    def _end(self, winners: tuple[str, ...], scores: dict[str, float], reason: str) -> None:
+        self.phase = OVER
+        self._to_act = ()
+        self._outcome = Outcome(winners, scores, reason, self.seat_names)
+        self._say("game-over", f"The duel is over: {reason}.", winners=list(winners))

@@ -1,0 +1,388 @@
+"""Travel SFB: two starships duel with a shared deck of playing cards.
+
+Each turn both ships are dealt cards equal to their generation, allocate them face down to
+Offense, Movement and Defense, reveal Movement (which earns advantage cards for next turn),
+then Offense and Defense; every ten points of offense beyond the enemy's defense costs the
+enemy one point of generation for good. A ship at zero generation explodes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import (
+    Action,
+    BadScenario,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Randomness,
+    State,
+    register,
+)
+
+from .actions import (
+    CANCEL,
+    CODEC,
+    FINISH,
+    KEEP,
+    PLACE,
+    ROW_INDEX,
+    ROWS,
+    Cancel,
+    Finish,
+    Keep,
+    Pair,
+    Place,
+    Power,
+    pair_action,
+)
+from .cards import CODES, DECK_SIZE, RANKS, code, label
+from .flow import BOTH, TurnFlow
+from .rules import ALLOCATE, PAIR, PHASE_NAMES, POWER, READY, RESERVE_NAMES, SETTLE, SPENT, UNAVAILABLE, Rules
+from .scenario import read_scenario
+from .ships import SHIP_SLUGS, SHIPS, ShipSpec
+
+__all__ = ["INFO", "TravelSFBGame", "TravelState"]
+
+INFO = GameInfo(
+    name="travel-sfb",
+    title="Travel SFB",
+    summary="A starship duel with one deck of cards: allocate power in secret to offense, movement "
+    "and defense; out-manoeuvre for advantage cards and burn down the enemy's generation.",
+    min_seats=2,
+    max_seats=2,
+    options=(
+        Option("ship1", "federation", "seat1's ship", choices=SHIP_SLUGS),
+        Option("ship2", "klingon", "seat2's ship", choices=SHIP_SLUGS),
+        Option("batteries", False, "optional reserve-power rule: batteries give one extra card, can be "
+               "recharged by taking one card fewer; the Orion's engines give two extra cards once"),
+        Option("open_allocation", False, "no screen: draw for initiative and place one card at a time, "
+               "the lower card first, with roles reversing when the first placer scores damage"),
+        Option("turn_limit", 60, "a duel still going after this many turns ends (see limit_result)",
+               minimum=1, maximum=10_000),
+        Option("limit_result", "draw", "the result at the turn limit: a draw, or a win for the ship that "
+               "has lost less generation", choices=("draw", "less-damage")),
+        Option("cancel_rule", "one-for-one", "how the resolver cancels mutual advantage points: one point "
+               "of each side against each other, or all of both sides' points", choices=("one-for-one", "all")),
+        Option("ace_rule", "either-ship", "an Ace in either movement row sends both ships' advantage "
+               "cards to the hand, or only the Ace holder's", choices=("either-ship", "own-ship")),
+        Option("orion_engines", "with-batteries", "the Orion's engines are part of the reserve-power rule, "
+               "or always available", choices=("with-batteries", "always")),
+    ),
+    hidden_information=True,
+    turn_style="simultaneous",
+    rulebook="004_89a2c14145f27d48.txt",
+)
+
+SEATS = ("seat1", "seat2")
+CARD_BY_CODE = {text: c for c, text in enumerate(CODES)}
+
+
+@register
+class TravelSFBGame(Game):
+    """Travel SFB with its options fixed: the two ships and the rule settings."""
+
+    info = INFO
+    codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.ships: tuple[ShipSpec, ShipSpec] = (SHIPS[self.options["ship1"]], SHIPS[self.options["ship2"]])
+        self.rules = Rules.from_options(self.options)
+
+    def _new_state(self, rng: Randomness, scenario: dict[str, Any] | None) -> TravelState:
+        state = TravelState(self, rng)
+        state.setup(scenario)
+        return state
+
+    def render_text(self, view: Any) -> str:
+        from .render import render_text
+
+        return render_text(view)
+
+
+class TravelState(TurnFlow, State):
+    """A duel in progress. Seat index 0 is seat1, 1 is seat2."""
+
+    def __init__(self, game: TravelSFBGame, rng: Randomness) -> None:
+        State.__init__(self, game, rng)
+        self.rules = game.rules
+        self.ships = game.ships
+        self.seat_names = SEATS
+        self.names = (f"seat1 ({game.ships[0].name})", f"seat2 ({game.ships[1].name})")
+        self.only = (frozenset(("seat1",)), frozenset(("seat2",)))
+        self.gen = [game.ships[0].generation, game.ships[1].generation]
+        self.hands = [[], []]
+        self.rooms = [(), ()]
+        self.rows = [[[], [], []], [[], [], []]]
+        self.adv_offense = [0, 0]
+        self.bonus = [0, 0]
+        self.deck = []
+        self.known = []
+        self.phase = POWER
+        self.turn = 1
+        self.finished = [False, False]
+        self.placer = 0
+        self.first_placer = 0
+        self.adv_points = [0, 0]
+        self.adv_to_hand = [False, False]
+        self.reserve = [self._reserve_start(i) for i in (0, 1)]
+        self.calls = [None, None]
+        self.revealed = 0
+        self.resolver = -1
+        self.walk = []
+        self.walk_owner = 0
+        self.pool = []
+        self.pairs = []
+        self.points = [0, 0]
+        self.last_turn = None
+        self._to_act = ()
+        self._outcome = None
+
+    def _reserve_start(self, i: int) -> int:
+        kind = self.ships[i].reserve.kind
+        in_play = self.rules.engines if kind == "engines" else self.rules.batteries
+        return READY if in_play else UNAVAILABLE
+
+    # -- setting up -----------------------------------------------------------------------------
+
+    def setup(self, data: dict[str, Any] | None) -> None:
+        """Shuffle the deck once for the whole duel, draw for initiative if asked, and start turn 1."""
+        top: list[int] = []
+        if data is not None:
+            in_play = (self.reserve[0] != UNAVAILABLE, self.reserve[1] != UNAVAILABLE)
+            scenario = read_scenario(data, SEATS, self.ships, self.rules.turn_limit, in_play)
+            top = scenario.deck_top
+            for i, value in scenario.generation.items():
+                self.gen[i] = value
+            for i, value in scenario.advantage.items():
+                self.adv_points[i] = value
+            for i, flag in scenario.advantage_to_hand.items():
+                self.adv_to_hand[i] = flag
+            for i, word in scenario.reserve.items():
+                self.reserve[i] = READY if word == "ready" else SPENT
+            self.turn = scenario.turn
+            if scenario.first_placer is not None:
+                if not self.rules.open_allocation:
+                    raise BadScenario("'first_placer' only applies with the open_allocation option")
+                self.first_placer = scenario.first_placer
+        rest = [CODES[c] for c in range(DECK_SIZE) if c not in set(top)]
+        self.rng.shuffle(rest, "deck")
+        self.deck = top + [CARD_BY_CODE[text] for text in rest]
+        self.known = [0] * DECK_SIZE
+        self._say("shuffle", "The deck of 52 cards is shuffled; it will not be shuffled again this duel.")
+        if self.rules.open_allocation and (data is None or data.get("first_placer") is None):
+            self._draw_initiative()
+        self._begin_turn()
+
+    def _draw_initiative(self) -> None:
+        """Each side turns up a card until the ranks differ; the lower card places first."""
+        drawn: list[int] = []
+        while True:
+            first, second = self._draw(2)
+            drawn += [first, second]
+            if RANKS[first] != RANKS[second]:
+                break
+            self._say("initiative", f"Initiative draw: {label(first)} against {label(second)} is a tie; "
+                      "both draw again.", cards=[code(first), code(second)])
+        self.first_placer = 0 if RANKS[first] < RANKS[second] else 1
+        low = self.first_placer
+        self._say("initiative", f"Initiative draw: seat1 turns up {label(first)}, seat2 {label(second)}; "
+                  f"{self.names[low]} has the lower card and places first, {self.names[1 - low]} "
+                  "places after it.", cards=[code(first), code(second)], first_placer=SEATS[low])
+        self.deck.extend(drawn)
+        self.known.extend([BOTH] * len(drawn))
+
+    # -- the engine contract ----------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        return self._to_act
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def _legal_actions(self, seat: str) -> list[Action]:
+        i = 0 if seat == "seat1" else 1
+        phase = self.phase
+        if phase == ALLOCATE:
+            rooms = self.rooms[i]
+            legal: list[Action] = [PLACE[c][r] for c in self.hands[i] for r in rooms]
+            legal.append(FINISH)
+            return legal
+        if phase == PAIR:
+            return list(self._pair_actions())
+        if phase == SETTLE:
+            return [KEEP, CANCEL]
+        if phase == POWER:
+            return list(self._power_options(i))
+        return []
+
+    def _pair_actions(self) -> list[Pair]:
+        walked = self.walk[0]
+        if self.walk_owner == self.resolver:
+            return [pair_action(walked, p) for p in self._partner_choices()]
+        return [pair_action(p, walked) for p in self._partner_choices()]
+
+    def check(self, seat: str, action: Action) -> None:
+        legal = self.legal_actions(seat)
+        for candidate in legal:
+            if candidate is action:
+                return
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal for {seat} now ({self._why_not(seat, action)}); "
+                                f"{self._options_hint(seat)}")
+
+    def _why_not(self, seat: str, action: Action) -> str:
+        i = 0 if seat == "seat1" else 1
+        phase = PHASE_NAMES[self.phase]
+        if isinstance(action, Place):
+            card = CARD_BY_CODE.get(action.card)
+            if self.phase != ALLOCATE:
+                return f"cards are placed only while allocating, and this is the {phase} step"
+            if action.row not in ROW_INDEX:
+                return f"the rows are {', '.join(ROWS)}"
+            if card not in self.hands[i]:
+                return f"{action.card} is not in your hand"
+            return f"{action.row.capitalize()} is full for this ship"
+        if isinstance(action, Pair):
+            return "pairs are chosen only by the resolving ship, card by card, from unpaired movement cards"
+        if isinstance(action, (Keep, Cancel)):
+            return "keep or cancel is decided only when both ships scored advantage points"
+        if isinstance(action, Power):
+            return "power calls are made before the deal, and only for reserve power that can be called"
+        return f"this is the {phase} step"
+
+    def _apply(self, seat: str, action: Action) -> None:
+        i = 0 if seat == "seat1" else 1
+        kind = type(action)
+        if kind is Place:
+            assert isinstance(action, Place)
+            self._place(i, CARD_BY_CODE[action.card], ROW_INDEX[action.row])
+        elif kind is Finish:
+            self._finish_allocation(i)
+        elif kind is Pair:
+            assert isinstance(action, Pair)
+            own_walk = self.walk_owner == self.resolver
+            self._make_pair(CARD_BY_CODE[action.theirs if own_walk else action.mine])
+            self._advance_pairing()
+        elif kind is Keep:
+            self._settle(keep=True)
+        elif kind is Cancel:
+            self._settle(keep=False)
+        elif kind is Power:
+            assert isinstance(action, Power)
+            self._call_power(i, action.call)
+
+    def clone(self) -> TravelState:
+        twin = TravelState.__new__(TravelState)
+        twin.__dict__.update(self.__dict__)
+        twin.events = list(self.events)
+        twin.history = list(self.history)
+        twin._legal_cache = {}
+        twin.rng = self.rng.clone()
+        twin.gen = list(self.gen)
+        twin.hands = [list(self.hands[0]), list(self.hands[1])]
+        twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
+        for name in ("adv_offense", "bonus", "deck", "known", "finished", "adv_points", "adv_to_hand",
+                     "reserve", "calls", "walk", "pool", "pairs", "points", "rooms"):
+            setattr(twin, name, list(getattr(self, name)))
+        return twin
+
+    def describe_action(self, seat: str, action: Action) -> str:
+        from .render import describe_action
+
+        return describe_action(self, seat, action)
+
+    def suggest(self, seat: str, rng: Randomness) -> Action:
+        from .heuristic import suggest
+
+        return suggest(self, seat, rng)
+
+    def evaluate(self, seat: str) -> float:
+        if self._outcome is not None:
+            return self._outcome.returns(seat)
+        i = 0 if seat == "seat1" else 1
+        share = [self.gen[k] / self.ships[k].generation for k in (0, 1)]
+        return max(-1.0, min(1.0, share[i] - share[1 - i]))
+
+    def determinize(self, seat: str | None, rng: Randomness) -> TravelState:
+        from .knowledge import determinize
+
+        return determinize(self, seat, rng)
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        return build_view(self, None if seat is None else SEATS.index(seat))
+
+
+# -- views -----------------------------------------------------------------------------------------
+
+
+def row_visible(state: TravelState, owner: int, viewer: int | None, row: int) -> bool:
+    """Whether ``viewer`` (None: a spectator) may see the faces of ``owner``'s cards in ``row``."""
+    return viewer == owner or state.revealed >= 2 or (row == 1 and state.revealed >= 1)
+
+
+def counts_visible(state: TravelState, viewer: int | None) -> bool:
+    """Row counts are hidden only behind the screen, while someone is still allocating."""
+    return state.rules.open_allocation or state.phase != ALLOCATE or (state.finished[0] and state.finished[1])
+
+
+def build_view(state: TravelState, viewer: int | None) -> dict[str, Any]:
+    counted = counts_visible(state, viewer)
+    ships: dict[str, Any] = {}
+    for i in (0, 1):
+        ship = state.ships[i]
+        own = viewer == i
+        rows = {}
+        for r, name in enumerate(ROWS):
+            cards = state.rows[i][r]
+            rows[name] = {
+                "count": len(cards) if own or counted else None,
+                "cards": [CODES[c] for c in cards] if row_visible(state, i, viewer, r) else None,
+            }
+        held = len(state.hands[i]) + sum(len(r) for r in state.rows[i])
+        ships[SEATS[i]] = {
+            "ship": ship.slug,
+            "name": ship.name,
+            "limits": dict(zip(ROWS, ship.limits, strict=True)),
+            "generation": state.gen[i],
+            "max_generation": ship.generation,
+            "reserve": {"kind": ship.reserve.kind, "cards": ship.reserve.cards,
+                        "state": RESERVE_NAMES[state.reserve[i]]},
+            "power_call": state.calls[i] if own else None,
+            "power_called": state.calls[i] is not None,
+            "cards_held": held,
+            "hand": [CODES[c] for c in state.hands[i]] if own else None,
+            "hand_count": len(state.hands[i]) if own or counted else None,
+            "rows": rows,
+            "advantage_in_offense": state.adv_offense[i],
+            "free_placements": state.bonus[i],
+            "finished_allocating": state.finished[i],
+            "advantage_next_turn": {"points": state.adv_points[i], "into_hand": state.adv_to_hand[i]},
+        }
+    view: dict[str, Any] = {
+        "turn": state.turn,
+        "turn_limit": state.rules.turn_limit,
+        "phase": PHASE_NAMES[state.phase],
+        "deck_count": len(state.deck),
+        "ships": ships,
+        "open_allocation": state.rules.open_allocation,
+        "last_turn": state.last_turn,
+    }
+    if state.rules.open_allocation:
+        view["initiative"] = {"first_placer": SEATS[state.first_placer],
+                              "placing_now": SEATS[state.placer] if state.phase == ALLOCATE else None}
+    if state.phase in (PAIR, SETTLE):
+        view["movement"] = {
+            "resolver": SEATS[state.resolver],
+            "pairs": [[CODES[a], CODES[b]] for a, b in state.pairs],
+            "next_to_pair": CODES[state.walk[0]] if state.walk else None,
+            "next_to_pair_owner": SEATS[state.walk_owner] if state.walk else None,
+            "points": {SEATS[i]: state.points[i] for i in (0, 1)},
+        }
+    return view

@@ -1,0 +1,102 @@
+"""What a seat cannot see, and re-drawing it: ``determinize`` for search and the heuristic.
+
+Hidden from a seat: the identity of every deck card it has not seen go under the deck (the
+deck is shuffled once, and revealed cards return to the bottom in a known order), the
+opponent's hand, the opponent's face-down rows, and while the screen is up even how many
+cards the opponent has put in each row. A pending power call is hidden until both have called.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Randomness
+
+from .flow import BOTH
+from .rules import ALLOCATE, POWER
+
+if TYPE_CHECKING:
+    from .game import TravelState
+
+__all__ = ["determinize", "hidden_from"]
+
+
+def _knows(mask: int, viewer: int | None) -> bool:
+    return mask == BOTH if viewer is None else bool(mask & (1 << viewer))
+
+
+def hidden_from(state: TravelState, viewer: int | None) -> set[int]:
+    """Cards held by a ship whose faces ``viewer`` may not see now (deck cards excluded)."""
+    from .game import row_visible
+
+    hidden: set[int] = set()
+    for i in (0, 1):
+        if i == viewer:
+            continue
+        hidden.update(state.hands[i])
+        for r in (0, 1, 2):
+            if not row_visible(state, i, viewer, r):
+                hidden.update(state.rows[i][r])
+    return hidden
+
+
+def determinize(state: TravelState, seat: str | None, rng: Randomness) -> TravelState:
+    """A copy of ``state`` with everything ``seat`` cannot see re-drawn at random."""
+    from .game import SEATS, counts_visible, row_visible
+
+    viewer = None if seat is None else SEATS.index(seat)
+    copy = state.clone()
+    copy.events = [e for e in state.events if e.visible(seat)]
+    copy.history = []
+    copy.rng = Randomness(int(rng.random() * 2**31))
+    slots = [k for k, mask in enumerate(copy.known) if not _knows(mask, viewer)]
+    pool = [copy.deck[k] for k in slots]
+    counted = counts_visible(copy, viewer)
+    resplit: list[int] = []
+    layout: dict[int, tuple[list[int], int]] = {}
+    for i in (0, 1):
+        if i == viewer:
+            continue
+        if copy.phase == POWER and copy.calls[i] is not None:
+            copy.calls[i] = rng.choice(copy._power_options(i)).call
+        hidden_rows = [r for r in (0, 1, 2) if not row_visible(copy, i, viewer, r)]
+        for r in hidden_rows:
+            pool.extend(copy.rows[i][r])
+        pool.extend(copy.hands[i])
+        if counted or copy.phase != ALLOCATE:
+            layout[i] = (hidden_rows, len(copy.hands[i]))
+            for r in hidden_rows:
+                copy.rows[i][r] = [0] * len(copy.rows[i][r])
+            copy.hands[i] = [0] * len(copy.hands[i])
+        else:
+            # Behind the screen: only the advantage cards' place is known; the split is re-drawn.
+            held = len(copy.hands[i]) + sum(len(row) for row in copy.rows[i])
+            layout[i] = ([0], held - copy.adv_offense[i])
+            copy.rows[i] = [[0] * copy.adv_offense[i], [], []]
+            copy.hands[i] = []
+            if copy.finished[i]:
+                resplit.append(i)
+    rng.shuffle(pool, "determinize")
+    it = iter(pool)
+    for k in slots:
+        copy.deck[k] = next(it)
+    for i, (hidden_rows, hand_size) in layout.items():
+        for r in hidden_rows:
+            copy.rows[i][r] = [next(it) for _ in copy.rows[i][r]]
+        copy.hands[i] = [next(it) for _ in range(hand_size)]
+    for i in resplit:
+        _random_split(copy, i, rng)
+    copy.rooms = [copy._room(0), copy._room(1)]
+    copy._legal_cache = {}
+    return copy
+
+
+def _random_split(state: TravelState, i: int, rng: Randomness) -> None:
+    """Place a finished opponent's re-drawn hand card by card in random rows that have room."""
+    while True:
+        rooms = state._room(i)
+        if not rooms:
+            return
+        card = rng.choice(state.hands[i])
+        state.hands[i].remove(card)
+        state.rows[i][rng.choice(rooms)].append(card)

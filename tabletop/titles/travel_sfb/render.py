@@ -1,0 +1,123 @@
+"""Text for people: a picture of a view for the terminal, and short labels for actions."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import Action
+
+from .actions import ROWS, Cancel, Finish, Keep, Pair, Place, Power
+from .cards import label, parse_card
+
+if TYPE_CHECKING:
+    from .game import TravelState
+
+__all__ = ["describe_action", "render_text"]
+
+_PHASE_TEXT = {
+    "power": "power calls",
+    "allocate": "allocating cards",
+    "pair": "resolving movement",
+    "settle": "keep or cancel advantage points",
+    "over": "duel over",
+}
+
+
+def _cards(codes: list[str]) -> str:
+    return " ".join(label(parse_card(c)) for c in codes) or "-"
+
+
+def _row_text(row: Mapping[str, Any]) -> str:
+    if row["cards"] is not None:
+        return _cards(row["cards"])
+    if row["count"] is None:
+        return "? (behind the screen)"
+    return f"{row['count']} face down" if row["count"] else "-"
+
+
+def render_text(view: Mapping[str, Any]) -> str:
+    """The duel as ``view``'s seat sees it: both ships, their rows, the hand and the advantage."""
+    me = view.get("seat")
+    lines = [
+        f"Travel SFB - turn {view['turn']} of at most {view['turn_limit']} - {_PHASE_TEXT[view['phase']]}"
+        f" - deck: {view['deck_count']} cards",
+    ]
+    order = [me] + [s for s in view["ships"] if s != me] if me else list(view["ships"])
+    for seat in order:
+        ship = view["ships"][seat]
+        who = "You" if seat == me else "Opponent" if me else seat
+        gen = ship["generation"]
+        bar = "#" * gen + "." * (ship["max_generation"] - gen)
+        limits = ship["limits"]
+        lines.append("")
+        lines.append(f"{who} ({seat}): {ship['name']}  generation {gen}/{ship['max_generation']} [{bar}]  "
+                     f"row limits O{limits['offense']} M{limits['movement']} D{limits['defense']}")
+        reserve = ship["reserve"]
+        if reserve["state"] != "none":
+            lines.append(f"  {reserve['kind']}: {reserve['state']}")
+        for name in ROWS:
+            extra = ""
+            if name == "offense" and ship["advantage_in_offense"]:
+                extra = f"  (incl. {ship['advantage_in_offense']} advantage card(s) beyond the limit)"
+            lines.append(f"  {name.capitalize():9} {_row_text(ship['rows'][name])}{extra}")
+        if ship["hand"] is not None:
+            free = f"  ({ship['free_placements']} placement(s) beyond the row limits)" if ship["free_placements"] else ""
+            lines.append(f"  Hand      {_cards(ship['hand'])}{free}")
+        elif ship["hand_count"] is not None:
+            lines.append(f"  Hand      {ship['hand_count']} card(s)")
+        else:
+            lines.append(f"  Holding   {ship['cards_held']} card(s) this turn")
+        pending = ship["advantage_next_turn"]
+        if pending["points"]:
+            where = "hand" if pending["into_hand"] else "Offense"
+            lines.append(f"  Advantage points for next turn: {pending['points']} (dealt into {where})")
+        if view["phase"] == "allocate" and ship["finished_allocating"]:
+            lines.append("  finished allocating")
+    movement = view.get("movement")
+    if movement:
+        lines.append("")
+        points = ", ".join(f"{s} {p}" for s, p in movement["points"].items())
+        lines.append(f"Movement: {movement['resolver']} resolves; advantage points so far: {points}")
+        for mine, theirs in movement["pairs"]:
+            lines.append(f"  paired {_cards([mine])} against {_cards([theirs])}")
+        if movement["next_to_pair"]:
+            lines.append(f"  next to pair: {movement['next_to_pair_owner']}'s {_cards([movement['next_to_pair']])}")
+    initiative = view.get("initiative")
+    if initiative:
+        lines.append(f"Open allocation: {initiative['first_placer']} places first"
+                     + (f"; {initiative['placing_now']} is placing now" if initiative["placing_now"] else ""))
+    last = view.get("last_turn")
+    if last:
+        dealt = ", ".join(f"{s} dealt {d}" for s, d in last["damage_dealt"].items())
+        lines.append(f"Last turn ({last['turn']}): damage {dealt}.")
+    if view.get("outcome"):
+        lines.append(f"Result: {view['outcome']['reason']}.")
+    return "\n".join(lines)
+
+
+def describe_action(state: TravelState, seat: str, action: Action) -> str:
+    """A short menu label, such as "Put K♠ in Offense"."""
+    i = 0 if seat == "seat1" else 1
+    if isinstance(action, Place):
+        return f"Put {label(parse_card(action.card))} in {action.row.capitalize()}"
+    if isinstance(action, Finish):
+        left = len(state.hands[i])
+        return f"Finish allocating (leave {left} card(s) unused)" if left else "Finish allocating"
+    if isinstance(action, Pair):
+        return f"Pair your {label(parse_card(action.mine))} against their {label(parse_card(action.theirs))}"
+    if isinstance(action, (Keep, Cancel)):
+        mine, theirs = state.points[i], state.points[1 - i]
+        if isinstance(action, Keep):
+            return f"Keep both sides' advantage points (you {mine}, them {theirs})"
+        cut = max(mine, theirs) if state.rules.cancel_all else min(mine, theirs)
+        return f"Cancel advantage points (you {max(0, mine - cut)}, them {max(0, theirs - cut)})"
+    if isinstance(action, Power):
+        cards = state.ships[i].reserve.cards
+        return {
+            "use-batteries": f"Use batteries (+{cards} card this turn)",
+            "use-engines": f"Use engines (+{cards} cards this turn, once per duel)",
+            "recharge-batteries": "Recharge batteries (one card fewer this turn)",
+            "no-call": "No power call",
+        }[action.call]
+    return str(action)
