@@ -42,7 +42,7 @@ def test_FB_COURT_3_plays_are_worth_two_in_red_and_blue_three_in_green():
     assert court().play_points == (2, 2, 3)
     g = game("the-dark", "aztecs")
     play = ["home:sensei-oda", "home:green-ball", "home:long-shot"]
-    state = position(g, stacks={"away-red-1": play[:1] + ["home:red-ball", "home:dunk-shot"],
+    state = position(g, stacks={"away-red-1": [*play[:1], "home:red-ball", "home:dunk-shot"],
                                 "away-blue-1": ["home:tula", "home:blue-ball", "home:jump-shot"],
                                 "green-1": play})
     assert [score_only(state, n).points for n in (1, 5, 9)] == [(2, 0), (2, 0), (3, 0)]
