@@ -1,0 +1,386 @@
+"""Friendly Sporting Competition in The Universe: six-a-side ball game on an octagonal pitch.
+
+Order of this module: metadata, the Game, the State (turn flow in procedures.py), views.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import (
+    Action,
+    Game,
+    GameInfo,
+    IllegalAction,
+    Option,
+    Outcome,
+    Randomness,
+    State,
+    register,
+)
+
+from . import heuristic, render, scenario
+from .actions import (
+    CODEC,
+    DEPLOY_AT,
+    DONT_TRY,
+    END_TURN,
+    JOSTLES,
+    MOVES,
+    PASS_INDEX,
+    PASSES,
+    PICK_UPS,
+    TACKLES,
+    TRIES,
+    Deploy,
+    DontTry,
+    EndTurn,
+    Jostle,
+    Move,
+    Pass,
+    PickUp,
+    Tackle,
+    Try,
+)
+from .pitch import DIRECTION_INDEX, DIRECTION_WORDS, PITCH
+from .procedures import DEPLOY, FLIGHT, OVER, PLAY, Procedures, name_of
+from .rules import ATTACKS_GOAL, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM, TEAM_SIZE, Rules
+
+__all__ = ["FriendlyCompetition", "FriendlyState"]
+
+INFO = GameInfo(
+    name="friendly-competition",
+    title="Friendly Sporting Competition in The Universe",
+    summary="Six-a-side ball game on an octagonal pitch: 10 action points a turn to run, pass, "
+            "tackle and jostle; the other side may try to intercept every pass.",
+    min_seats=2,
+    max_seats=2,
+    options=(
+        Option("match_turns", 40, "turns in the match, both sides' together; full time after the last",
+               minimum=2, maximum=400),
+        Option("goal_limit", 0, "the first side to score this many goals wins at once (0: play on)",
+               minimum=0, maximum=50),
+        Option("action_points", 10, "action points each side gets per turn", minimum=1, maximum=30),
+        Option("interception_table", "standard", "interception target numbers (see data/interception.json)",
+               choices=tuple(INTERCEPTION.variants)),
+        Option("tackle_count", "side", "whether the 2nd/3rd tackle penalties count per side or per teamster",
+               choices=("side", "teamster")),
+        Option("max_tackles", 3, "tackles allowed per turn (per side or teamster); tackle n is at -(n-1)",
+               minimum=1, maximum=6),
+        Option("jostle_counts_as_tackle", False, "jostles count toward the tackle penalties and limit"),
+        Option("floored_for", "next-own-turn", "how long a floored teamster stays down",
+               choices=("next-own-turn", "rest-of-turn")),
+        Option("interception_attempts", "once-per-teamster", "how often one moving ball may be tried for",
+               choices=("once-per-teamster", "once-per-side", "once-per-ball", "every-square")),
+        Option("lofted_pass_teammates", "may-intercept",
+               "what a medium or long pass does as it passes a team-mate of the kicker",
+               choices=("may-intercept", "fly-over", "stops")),
+        Option("knocked_ball_interceptable", True, "a ball knocked free by a tied tackle can be intercepted"),
+        Option("off_turn_intercept_ap", 0, "AP an interception try on the other side's turn costs "
+               "from the trying side's next turn", minimum=0, maximum=3),
+        Option("restart", "redeploy", "after a goal, teams deploy afresh or return to their opening places",
+               choices=("redeploy", "kick-off-positions")),
+        Option("deployment", "alternate", "place teamsters one at a time in turn, or a whole side at once",
+               choices=("alternate", "blocks")),
+        Option("grey_area", "centre-circle", "squares nobody may deploy on",
+               choices=("centre-circle", "centre-and-goal-zones", "none")),
+        Option("goalie_protection", "own-zone", "the goal zone in which a goalie cannot be tackled",
+               choices=("own-zone", "either-zone")),
+    ),
+    hidden_information=False,
+    turn_style="sequential",
+    rulebook="002_c84ec34760e0862d.txt",
+)
+
+
+@register
+class FriendlyCompetition(Game):
+    """The match, with its rulings fixed by the options."""
+
+    info = INFO
+    codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        self.rules = Rules.from_options(self.options)
+        self.deploy_actions = tuple(
+            tuple(tuple((s, DEPLOY_AT[s]) for s in self.rules.deploy_squares(side, goalie))
+                  for goalie in (False, True))
+            for side in (0, 1)
+        )
+
+    def _new_state(self, rng: Randomness, scenario_data: dict[str, Any] | None) -> FriendlyState:
+        state = FriendlyState(self, rng)
+        if scenario_data is None:
+            state.begin_deployment(kickoff=0)
+        else:
+            scenario.apply_scenario(state, scenario_data)
+        return state
+
+    def render_text(self, view: Any) -> str:
+        return render.render_text(view)
+
+
+class FriendlyState(State, Procedures):
+    """A position of the match."""
+
+    game: FriendlyCompetition
+
+    def __init__(self, game: FriendlyCompetition, rng: Randomness) -> None:
+        super().__init__(game, rng)
+        self.rules = game.rules
+        size = PITCH.width * PITCH.height
+        self.pos = [-1] * (2 * TEAM_SIZE)
+        self.occ = [-1] * size
+        self.holder = -1
+        self.ball = PITCH.centre
+        self.floored = [0] * (2 * TEAM_SIZE)
+        self.side = 0
+        self.ap = 0
+        self.turn = 1
+        self.score = [0, 0]
+        self.tackles = [0] * (2 * TEAM_SIZE)
+        self.side_tackles = 0
+        self.debt = [0, 0]
+        self.phase = DEPLOY
+        self.deploy_order = []
+        self.next_deploy = [0, 0]
+        self.kickoff = 0
+        self.start_pos = []
+        self.flight = None
+        self._to_act = ()
+        self._outcome = None
+
+    # -- the engine contract ---------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        return self._to_act
+
+    @property
+    def outcome(self) -> Outcome | None:
+        return self._outcome
+
+    def check(self, seat: str, action: Action) -> None:
+        legal = self.legal_actions(seat)
+        for option in legal:  # the actions offered are shared objects: identity is the fast path
+            if option is action:
+                return
+        if action not in legal:
+            raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
+
+    def _legal_actions(self, seat: str) -> list[Action]:
+        side = SEATS.index(seat)
+        phase = self.phase
+        if phase == PLAY:
+            return self._play_actions(side)
+        if phase == FLIGHT:
+            flight = self.flight
+            assert flight is not None
+            return [TRIES[t % TEAM_SIZE + 1] for t in flight.choices[side]] + [DONT_TRY]
+        if phase == DEPLOY:
+            goalie = self.next_deploy[side] == 0
+            occ = self.occ
+            return [action for square, action in self.game.deploy_actions[side][goalie] if occ[square] < 0]
+        return []
+
+    def _play_actions(self, side: int) -> list[Action]:
+        out: list[Action] = []
+        if self.ap >= 1:
+            pos, occ, floored, holder, ball = self.pos, self.occ, self.floored, self.holder, self.ball
+            low = side * TEAM_SIZE
+            attacked = ATTACKS_GOAL[side]
+            max_tackles = self.rules.max_tackles
+            enemy_holder = holder >= 0 and holder // TEAM_SIZE != side
+            can_tackle = enemy_holder and not self.protected(holder)
+            jostle_limited = self.rules.jostle_counts_as_tackle
+            step = PITCH.step
+            for number in range(TEAM_SIZE):
+                teamster = low + number
+                if floored[teamster]:
+                    continue
+                square = pos[teamster]
+                moves = MOVES[number + 1]
+                for direction, target in enumerate(step[square]):
+                    if target >= 0:
+                        if occ[target] < 0:
+                            out.append(moves[direction])
+                    elif target == attacked and holder == teamster:
+                        out.append(moves[direction])
+                if holder < 0 and ball == square:
+                    out.append(PICK_UPS[number + 1])
+                if enemy_holder:
+                    may_tackle = self.tackle_number(teamster) < max_tackles
+                    for near in PITCH.neighbours[square]:
+                        enemy = occ[near]
+                        if enemy < 0 or enemy // TEAM_SIZE == side:
+                            continue
+                        if enemy == holder:
+                            if can_tackle and may_tackle:
+                                out.append(TACKLES[number + 1])
+                        elif not floored[enemy] and (may_tackle or not jostle_limited):
+                            out.append(JOSTLES[number + 1][enemy % TEAM_SIZE + 1])
+                else:
+                    may_jostle = not jostle_limited or self.tackle_number(teamster) < max_tackles
+                    for near in PITCH.neighbours[square]:
+                        enemy = occ[near]
+                        if enemy >= 0 and enemy // TEAM_SIZE != side and not floored[enemy] and may_jostle:
+                            out.append(JOSTLES[number + 1][enemy % TEAM_SIZE + 1])
+                if holder == teamster:
+                    for length, cost in enumerate(PASS_COST):
+                        if cost <= self.ap:
+                            out.extend(PASSES[length])
+        out.append(END_TURN)
+        return out
+
+    def _apply(self, seat: str, action: Action) -> None:
+        side = SEATS.index(seat)
+        low = side * TEAM_SIZE
+        kind = type(action)
+        if kind is Move:
+            assert isinstance(action, Move)
+            self.move(low + action.who - 1, DIRECTION_INDEX[action.dir])
+        elif kind is Try:
+            assert isinstance(action, Try)
+            self.choose_interception(side, low + action.who - 1)
+        elif kind is DontTry:
+            self.choose_interception(side, None)
+        elif kind is Deploy:
+            assert isinstance(action, Deploy)
+            self.deploy(side, PITCH.parse(action.at))
+        elif kind is PickUp:
+            assert isinstance(action, PickUp)
+            self.pick_up(low + action.who - 1)
+        elif kind is Tackle:
+            assert isinstance(action, Tackle)
+            self.tackle(low + action.who - 1)
+        elif kind is Jostle:
+            assert isinstance(action, Jostle)
+            self.jostle(low + action.who - 1, (1 - side) * TEAM_SIZE + action.target - 1)
+        elif kind is Pass:
+            assert isinstance(action, Pass)
+            self.kick(self.holder, PASS_INDEX[action.length], DIRECTION_INDEX[action.dir])
+        elif kind is EndTurn:
+            self.end_turn(f"{TEAM[side]} ends it with {self.ap} AP unused")
+
+    def clone(self) -> FriendlyState:
+        twin = FriendlyState.__new__(FriendlyState)
+        data = self.__dict__.copy()
+        data["rng"] = self.rng.clone()
+        data["events"] = list(self.events)
+        data["history"] = list(self.history)
+        data["_legal_cache"] = {}
+        for name in ("pos", "occ", "floored", "score", "tackles", "debt", "deploy_order", "next_deploy",
+                     "start_pos"):
+            data[name] = list(data[name])
+        if self.flight is not None:
+            data["flight"] = self.flight.copy()
+        twin.__dict__.update(data)
+        return twin
+
+    # -- for people and agents -------------------------------------------------------------------
+
+    def describe_action(self, seat: str, action: Action) -> str:
+        side = SEATS.index(seat)
+        low = side * TEAM_SIZE
+        if isinstance(action, Deploy):
+            return f"place {name_of(low + self.next_deploy[side])} at {action.at}"
+        if isinstance(action, Move):
+            teamster = low + action.who - 1
+            target = PITCH.step[self.pos[teamster]][DIRECTION_INDEX[action.dir]]
+            where = PITCH.label(target) if target >= 0 else "the goal: score"
+            ball = " with the ball" if self.holder == teamster else ""
+            return f"{name_of(teamster)}: move {DIRECTION_WORDS[action.dir]} to {where}{ball}"
+        if isinstance(action, PickUp):
+            return f"{name_of(low + action.who - 1)}: pick up the ball (1 AP)"
+        if isinstance(action, Tackle):
+            teamster = low + action.who - 1
+            number = self.tackle_number(teamster) + 1
+            risk = f", at -{number - 1}, a foul if it fails" if number > 1 else ""
+            return f"{name_of(teamster)}: tackle {name_of(self.holder)} (1 AP{risk})"
+        if isinstance(action, Jostle):
+            return (f"{name_of(low + action.who - 1)}: jostle "
+                    f"{name_of((1 - side) * TEAM_SIZE + action.target - 1)} (1 AP)")
+        if isinstance(action, Pass):
+            length = PASS_INDEX[action.length]
+            return (f"{action.length} pass {DIRECTION_WORDS[action.dir]} "
+                    f"({PASS_COST[length]} AP, {PASS_DICE[length]}d6 squares)")
+        if isinstance(action, EndTurn):
+            return f"end the turn ({self.ap} AP unused)"
+        if isinstance(action, Try):
+            teamster = low + action.who - 1
+            flight = self.flight
+            if flight is not None:
+                square = flight.path[flight.index]
+                need = self.rules.targets[teamster % TEAM_SIZE == 0][self.pos[teamster] != square]
+                marked = " (marked: -1)" if self.is_marked(teamster) else ""
+                return f"try: {name_of(teamster)} goes for the ball at {PITCH.label(square)}, needs {need}+{marked}"
+            return f"try: {name_of(teamster)} goes for the ball"
+        if isinstance(action, DontTry):
+            return "don't try: let the ball go by"
+        return str(action)
+
+    def suggest(self, seat: str, rng: Randomness) -> Action:
+        return heuristic.suggest(self, seat, rng)
+
+    def evaluate(self, seat: str) -> float:
+        return heuristic.evaluate(self, seat)
+
+    # -- views -----------------------------------------------------------------------------------
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        return view_of(self)
+
+
+def view_of(state: FriendlyState) -> dict[str, Any]:
+    """Everything is public in this game: every seat and spectators see the same."""
+    label = PITCH.label
+    teams: dict[str, list[dict[str, Any]]] = {}
+    for side, seat in enumerate(SEATS):
+        members = []
+        for number in range(TEAM_SIZE):
+            teamster = side * TEAM_SIZE + number
+            square = state.pos[teamster]
+            members.append({
+                "number": number + 1,
+                "name": name_of(teamster),
+                "goalie": number == 0,
+                "at": label(square) if square >= 0 else None,
+                "floored": bool(state.floored[teamster]),
+                "carrying": state.holder == teamster,
+            })
+        teams[seat] = members
+    flight = state.flight
+    flight_view: dict[str, Any] | None = None
+    if flight is not None:
+        flight_view = {
+            "kind": flight.kind,
+            "path": [label(s) for s in flight.path],
+            "at": label(flight.path[flight.index]),
+            "goal": label(flight.goal) if flight.goal else None,
+            "deciding": SEATS[flight.queue[0]] if flight.queue else None,
+            "candidates": [t % TEAM_SIZE + 1 for t in flight.choices.get(flight.queue[0], [])]
+            if flight.queue else [],
+        }
+    holder = state.holder
+    return {
+        "phase": state.phase,
+        "turn": state.turn,
+        "match_turns": state.rules.match_turns,
+        "side": SEATS[state.side] if state.phase in (PLAY, FLIGHT) else None,
+        "ap": state.ap if state.phase in (PLAY, FLIGHT) else None,
+        "score": {SEATS[0]: state.score[0], SEATS[1]: state.score[1]},
+        "teams": teams,
+        "team_names": {SEATS[0]: TEAM[0], SEATS[1]: TEAM[1]},
+        "ball": {
+            "at": label(state.ball) if state.phase != OVER or holder < 0 else label(state.pos[holder]),
+            "holder": f"{SEATS[holder // TEAM_SIZE]}:{holder % TEAM_SIZE + 1}" if holder >= 0 else None,
+            "in_flight": flight is not None,
+        },
+        "tackles_this_turn": state.side_tackles,
+        "ap_owed": {SEATS[0]: state.debt[0], SEATS[1]: state.debt[1]},
+        "deploying": SEATS[state.deploy_order[-1]] if state.phase == DEPLOY else None,
+        "kickoff": SEATS[state.kickoff],
+        "flight": flight_view,
+    }
+
