@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from tabletop.core import Action, State
+from tabletop.core import Action, IllegalAction, State
 
-from .base import Agent, register_agent
+from .base import register_agent
+from .speed import PacedAgent
 
 
 @register_agent
-class RandomAgent(Agent):
-    """Uniform over the legal actions, seeded."""
+class RandomAgent(PacedAgent):
+    """Uniform over the legal actions, seeded. Options: ``speed`` (real-time pace)."""
 
     name = "random"
     summary = "picks uniformly among the legal actions"
@@ -19,15 +20,23 @@ class RandomAgent(Agent):
 
 
 @register_agent
-class HeuristicAgent(Agent):
-    """Each game's own rules-of-thumb policy (``State.suggest``), run on the seat's information."""
+class HeuristicAgent(PacedAgent):
+    """Each game's own rules-of-thumb policy (``State.suggest``), run on the seat's information.
+
+    Options: ``speed`` (real-time pace).
+    """
 
     name = "heuristic"
     summary = "plays each game's rules of thumb"
 
     def choose(self, state: State, seat: str) -> Action:
+        legal = state.legal_actions(seat)
+        if len(legal) == 1:
+            return legal[0]
         action = self.information_state(state, seat).suggest(seat, self.rng)
-        if action not in state.legal_actions(seat):
+        try:
+            state.check(seat, action)
+        except IllegalAction:
             # A determinized copy can, rarely, offer a move the real position does not.
-            return self.rng.choice(state.legal_actions(seat))
+            return self.rng.choice(legal)
         return action

@@ -1,0 +1,262 @@
+"""The lab's commands: ``simulate``, ``balance`` and ``ladder``.
+
+``register(app)`` adds them to the main typer application.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated, Any, NoReturn
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from tabletop.core import TabletopError, game_class
+
+__all__ = ["register", "split_agents"]
+
+
+def _fail(message: str) -> NoReturn:
+    print(f"tabletop: error: {' '.join(str(message).split())}", file=sys.stderr, flush=True)
+    raise typer.Exit(1)
+
+
+@contextmanager
+def _errors() -> Iterator[None]:
+    try:
+        yield
+    except (TabletopError, ValueError) as exc:
+        _fail(str(exc))
+    except OSError as exc:
+        _fail(f"cannot use {exc.filename or ''}: {exc.strerror or exc}")
+    except KeyboardInterrupt:
+        print("\nInterrupted.", file=sys.stderr, flush=True)
+        raise typer.Exit(130) from None
+
+
+def split_agents(text: str) -> list[str]:
+    """``"random,heuristic,mcts:think=1,depth=20"`` → ``["random", "heuristic", "mcts:think=1,depth=20"]``.
+
+    A comma starts a new agent unless what follows is another ``name=value`` option of the agent
+    before it. ``;`` always separates.
+    """
+    specs: list[str] = []
+    for chunk in text.split(";"):
+        current: list[str] = []
+        for token in (t.strip() for t in chunk.split(",")):
+            if not token:
+                continue
+            if current and "=" in token and ":" not in token and ":" in current[-1]:
+                current[-1] += "," + token
+            else:
+                current.append(token)
+        specs += current
+    return specs
+
+
+def _options(pairs: list[str] | None) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise typer.BadParameter(f"expected name=value, got {pair!r}", param_hint="--option")
+        options[name.strip()] = value.strip()
+    return options
+
+
+def _progress(console: Console, total: int, what: str) -> Progress:
+    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
+                    TimeRemainingColumn(), console=console, transient=True)
+
+
+def _stdout() -> Console:
+    """Tables print at full width even into a pipe or a file, so the intervals stay on one line."""
+    return Console() if sys.stdout.isatty() else Console(width=140)
+
+
+def _write(path: Path, text: str, console: Console) -> None:
+    if str(path) == "-":
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
+    console.print(f"wrote {path}")
+
+
+GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="How many games to play.")]
+SeedOpt = Annotated[int, typer.Option(help="Seed of the whole sweep; the same seed gives the same games.")]
+JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (results do not depend on it).")]
+OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value (repeatable).")]
+MaxStepsOpt = Annotated[int, typer.Option(min=1, help="Stop a game that runs longer than this many actions.")]
+RecordsOpt = Annotated[Path | None, typer.Option(help="Folder for the records of failed games (default: a temp folder).")]
+
+
+def simulate_command(
+    game: Annotated[str, typer.Argument(help="The game to simulate.")],
+    games: GamesOpt = 100,
+    seat1: Annotated[str, typer.Option(help="Agent spec for the first participant, e.g. heuristic or mcts:think=1.")] = "heuristic",
+    seat2: Annotated[str, typer.Option(help="Agent spec for the second participant.")] = "heuristic",
+    seat: Annotated[list[str] | None, typer.Option(help="More participants for games with more seats (repeatable).")] = None,
+    option: OptionOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    swap: Annotated[bool, typer.Option(help="Reverse the seating in every other game.")] = True,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the results as JSON ('-' for stdout).")] = None,
+    csv_out: Annotated[Path | None, typer.Option("--csv", help="Write one CSV row per game ('-' for stdout).")] = None,
+    records: RecordsOpt = None,
+    max_steps: MaxStepsOpt = 100_000,
+) -> None:
+    """Play many games between agents: wins, draws and losses with 95% intervals, scores, lengths."""
+    from tabletop.lab.simulate import simulate
+
+    console = Console(stderr=True)
+    with _errors():
+        agents = [seat1, seat2, *(seat or [])]
+        with _progress(console, games, f"{game}") as bar:
+            task = bar.add_task("games", total=games, note="")
+            failed = 0
+
+            def tick(result: Any) -> None:
+                nonlocal failed
+                failed += 0 if result.ok else 1
+                bar.update(task, advance=1, note=f"{failed} failed" if failed else "")
+
+            report = simulate(game, agents, games, seed, jobs=jobs, options=_options(option), swap=swap,
+                              max_steps=max_steps, record_dir=str(records) if records else None, progress=tick)
+        out = _stdout()
+        _print_summary(out, report)
+        if json_out is not None:
+            _write(json_out, report.to_json_text(), console)
+        if csv_out is not None:
+            _write(csv_out, report.to_csv(), console)
+
+
+def _print_summary(console: Console, report: Any) -> None:
+    summary = report.summary()
+    title = f"{report.game}: {summary.completed} games, seed {report.seed}"
+    table = Table(title=title)
+    for column in ("agent", "wins", "draws", "losses", "points", "score"):
+        table.add_column(column, justify="left" if column == "agent" else "right")
+    for p in summary.participants:
+        table.add_row(p.label, p.wins.text(), p.draws.text(), p.losses.text(), p.points.text(),
+                      p.scores.short() if p.scores else "-")
+    console.print(table)
+    console.print("Rates with 95% Wilson intervals; points count a draw as half a win.")
+    length = summary.length
+    if length.n:
+        console.print(f"Mean game length: {length.value:.1f} actions (95% CI {length.low:.1f}–{length.high:.1f}); "
+                      f"first seat won {summary.first_seat_wins.text().strip()}.")
+    for p in summary.participants:
+        if p.scores and p.scores.common:
+            common = ", ".join(f"{v:g}×{c}" for v, c in p.scores.common)
+            console.print(f"Scores of {p.label}: {p.scores.text()}; most common {common}.")
+    _print_errors(console, summary.errors)
+
+
+def _print_errors(console: Console, errors: Any) -> None:
+    if not errors:
+        return
+    console.print(f"[bold red]{len(errors)} game(s) failed[/]; each is listed with its seed and record:")
+    for e in list(errors)[:20]:
+        console.print(f"  seed {e.seed}: {e.error}" + (f" (record {e.record_path})" if e.record_path else ""),
+                      markup=False)
+    if len(errors) > 20:
+        console.print(f"  ... and {len(errors) - 20} more")
+
+
+def balance_command(
+    game: Annotated[str, typer.Argument(help="The game to balance.")],
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing or per variant.")] = 10,
+    agent: Annotated[str, typer.Option(help="Agent spec playing every side.")] = "heuristic",
+    entries: Annotated[str | None, typer.Option(help="Only these entries, comma-separated.")] = None,
+    out: Annotated[Path, typer.Option(help="Folder for the PNG, SVG, HTML and JSON report.")] = Path("balance"),
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    records: RecordsOpt = None,
+    max_steps: MaxStepsOpt = 100_000,
+) -> None:
+    """A matchup matrix over the game's natural dimension, as a heatmap and an HTML report."""
+    from tabletop.lab.balance import run_balance
+    from tabletop.lab.dimensions import dimension_for
+
+    console = Console(stderr=True)
+    with _errors():
+        dimension = dimension_for(game)
+        chosen = [e.strip() for e in entries.split(",") if e.strip()] if entries else list(dimension.entries)
+        n = len(chosen)
+        total = games * (n * (n - 1) // 2 if dimension.kind == "matchup" else n)
+        console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games")
+        with _progress(console, total, game) as bar:
+            task = bar.add_task("games", total=total, note="")
+            report = run_balance(game, agent=agent, games=games, seed=seed, jobs=jobs, dimension=dimension,
+                                 entries=chosen, max_steps=max_steps,
+                                 record_dir=str(records) if records else None,
+                                 progress=lambda _r: bar.update(task, advance=1))
+        from tabletop.lab.render import write_report
+
+        paths = write_report(report, out)
+        stdout = _stdout()
+        stdout.print(f"First seat won {report.first_seat.text().strip()} of {report.played} games.")
+        if report.fit is not None:
+            table = Table(title="Suggested point costs (Bradley-Terry fit)")
+            for column in ("entry", "current", "suggested", "95% range"):
+                table.add_column(column, justify="left" if column == "entry" else "right")
+            for row in report.fit.to_json():
+                table.add_row(row["entry"], "-" if row["current"] is None else f"{row['current']:g}",
+                              f"{row['suggested']:.0f}", f"{row['low']:.0f}–{row['high']:.0f}")
+            stdout.print(table)
+        _print_errors(stdout, report.errors)
+        for kind, path in paths.items():
+            stdout.print(f"{kind}: {path}")
+
+
+def ladder_command(
+    game: Annotated[str, typer.Argument(help="The game the agents play.")],
+    agents: Annotated[str, typer.Option(help="Agent specs, comma-separated.")] = "random,heuristic,mcts",
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 10,
+    option: OptionOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+    bootstrap: Annotated[int, typer.Option(min=0, help="Bootstrap re-samples for the intervals.")] = 200,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the ladder as JSON ('-' for stdout).")] = None,
+    records: RecordsOpt = None,
+    max_steps: MaxStepsOpt = 100_000,
+) -> None:
+    """Rate agents from a round robin: Bradley-Terry ratings (Elo scale) with bootstrap intervals."""
+    from tabletop.lab.ladder import run_ladder
+
+    console = Console(stderr=True)
+    with _errors():
+        specs = split_agents(agents)
+        game_class(game)
+        total = games * len(specs) * (len(specs) - 1) // 2
+        with _progress(console, total, game) as bar:
+            task = bar.add_task("games", total=total, note="")
+            ladder = run_ladder(game, specs, games, seed, jobs=jobs, options=_options(option), bootstrap=bootstrap,
+                                max_steps=max_steps, record_dir=str(records) if records else None,
+                                progress=lambda _r: bar.update(task, advance=1))
+        out = _stdout()
+        table = Table(title=f"{game} ladder: {games} games per pairing, seed {seed}")
+        for column in ("rank", "agent", "rating", "95% interval", "W-D-L"):
+            table.add_column(column, justify="left" if column == "agent" else "right")
+        for rank, i in enumerate(ladder.standings(), 1):
+            r = ladder.ratings
+            w, d, lose = ladder.record(i)
+            table.add_row(str(rank), r.names[i], f"{r.ratings[i]:.0f}", f"{r.low[i]:.0f}–{r.high[i]:.0f}",
+                          f"{w}-{d}-{lose}")
+        out.print(table)
+        _print_errors(out, ladder.errors)
+        if json_out is not None:
+            _write(json_out, ladder.to_json_text(), console)
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``simulate``, ``balance`` and ``ladder`` to ``app``."""
+    app.command("simulate")(simulate_command)
+    app.command("balance")(balance_command)
+    app.command("ladder")(ladder_command)

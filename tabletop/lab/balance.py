@@ -1,0 +1,213 @@
+"""Balance sweeps over a game's natural dimension: matchup matrices and rule variants.
+
+Every pair of entries of a matchup dimension plays ``games`` games, half with each entry on the
+first side, between copies of the same agent; a cell holds the first entry's points share (a draw
+counts half) with its 95% Wilson interval. A variants dimension plays ``games`` games under each
+option setting. For Cagway Bay, a Bradley-Terry fit of the ship classes turns the results into
+suggested point costs.
+
+>>> import tests.pig
+>>> targets = Dimension("test-pig", "targets", "variants", ("10", "30"),
+...                     variants={"10": {"target": 10}, "30": {"target": 30}})
+>>> report = run_balance("test-pig", dimension=targets, games=4, seed=1)
+>>> sorted(report.variants), report.played
+(['10', '30'], 8)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from .dimensions import Dimension, DimensionUnavailable, dimension_for
+from .executors import Executor
+from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed
+from .simulate import Progress, default_record_dir, run_specs
+from .stats import BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
+
+__all__ = ["BalanceReport", "CostFit", "VariantRow", "run_balance"]
+
+POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
+
+
+@dataclass(frozen=True)
+class VariantRow:
+    """How one rule variant played: first seat's wins, draws, second seat's wins, game length."""
+
+    first_wins: Rate
+    draws: Rate
+    second_wins: Rate
+    length: Mean
+
+    def to_json(self) -> dict[str, Any]:
+        return {"first_seat_wins": self.first_wins.to_json(), "draws": self.draws.to_json(),
+                "second_seat_wins": self.second_wins.to_json(), "length": self.length.to_json()}
+
+
+@dataclass(frozen=True)
+class CostFit:
+    """Point costs in proportion to Bradley-Terry strength, scaled to the current mean cost."""
+
+    entries: tuple[str, ...]
+    current: tuple[float | None, ...]
+    suggested: tuple[float, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
+    ratings: BradleyTerry
+
+    def to_json(self) -> list[dict[str, Any]]:
+        return [{"entry": e, "current": c, "suggested": round(s, 1), "low": round(lo, 1), "high": round(hi, 1),
+                 "rating": round(r, 1)}
+                for e, c, s, lo, hi, r in zip(self.entries, self.current, self.suggested, self.low, self.high,
+                                              self.ratings.ratings, strict=True)]
+
+
+@dataclass
+class BalanceReport:
+    dimension: Dimension
+    agent: str
+    games: int
+    seed: int
+    cells: dict[tuple[str, str], Rate] = field(default_factory=dict)
+    variants: dict[str, VariantRow] = field(default_factory=dict)
+    first_seat: Rate = field(default_factory=lambda: proportion(0, 0))
+    fit: CostFit | None = None
+    errors: list[GameResult] = field(default_factory=list)
+    played: int = 0
+
+    def matrix(self) -> list[list[Rate | None]]:
+        entries = self.dimension.entries
+        return [[self.cells.get((a, b)) for b in entries] for a in entries]
+
+    def overall(self, entry: str) -> Rate:
+        """An entry's points share against the whole field."""
+        points = games = 0.0
+        for (a, _b), rate in self.cells.items():
+            if a == entry:
+                points += rate.count
+                games += rate.n
+        return proportion(points, int(games))
+
+    def to_json(self) -> dict[str, Any]:
+        d = self.dimension
+        data: dict[str, Any] = {
+            "game": d.game, "dimension": d.name, "kind": d.kind, "note": d.note, "agent": self.agent,
+            "games_per_cell": self.games, "seed": self.seed, "games_played": self.played,
+            "first_seat_wins": self.first_seat.to_json(), "entries": list(d.entries),
+            "errors": [{"seed": e.seed, "error": e.error, "record": e.record_path} for e in self.errors],
+        }
+        if d.kind == "matchup":
+            data["matrix"] = [[None if r is None else r.to_json() for r in row] for row in self.matrix()]
+            data["overall"] = {e: self.overall(e).to_json() for e in d.entries}
+        else:
+            data["variants"] = {k: v.to_json() for k, v in self.variants.items()}
+        if self.fit is not None:
+            data["suggested_costs"] = self.fit.to_json()
+        return data
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), indent=1)
+
+
+def _specs_matchup(d: Dimension, entries: Sequence[str], agent: str, games: int, seed: int,
+                   max_steps: int, folder: str) -> list[MatchSpec]:
+    specs = []
+    for a, b in combinations(entries, 2):
+        for n in range(games):
+            first, second = (a, b) if n % 2 == 0 else (b, a)
+            tag = f"{first}|{second}"
+            specs.append(MatchSpec(game=d.game, options=d.matchup_options(first, second), agents=(agent, agent),
+                                   lineup=(0, 1), seed=derive_seed(seed, "balance", a, b, n), index=n,
+                                   max_steps=max_steps, record_dir=folder, tag=tag))
+    return specs
+
+
+def _specs_variants(d: Dimension, entries: Sequence[str], agent: str, games: int, seed: int,
+                    max_steps: int, folder: str) -> list[MatchSpec]:
+    return [MatchSpec(game=d.game, options=d.variant_options(entry), agents=(agent, agent), lineup=(0, 1),
+                      seed=derive_seed(seed, "balance", n), index=n, max_steps=max_steps, record_dir=folder,
+                      tag=entry)
+            for entry in entries for n in range(games)]
+
+
+def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: int = 0, jobs: int = 1,
+                dimension: Dimension | None = None, entries: Sequence[str] | None = None,
+                max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
+                executor: Executor | None = None, progress: Progress | None = None) -> BalanceReport:
+    """Play the dimension (all entries, or the chosen ``entries``) and summarise it.
+
+    Variant sweeps use the same seeds under every variant, so differences come from the rules.
+    """
+    d = dimension or dimension_for(game)
+    chosen = list(entries) if entries else list(d.entries)
+    unknown = [e for e in chosen if e not in d.entries]
+    if unknown:
+        raise DimensionUnavailable(f"{game} {d.name} has no {', '.join(unknown)}; it has {', '.join(d.entries)}")
+    d = dataclasses.replace(d, entries=tuple(chosen))
+    folder = record_dir or default_record_dir(game, seed)
+    build = _specs_matchup if d.kind == "matchup" else _specs_variants
+    specs = build(d, chosen, agent, games, seed, max_steps, folder)
+    results = run_specs(specs, jobs=jobs, executor=executor, progress=progress)
+    report = BalanceReport(dimension=d, agent=agent, games=games, seed=seed, played=len(results))
+    report.errors = [r for r in results if not r.ok]
+    done = [r for r in results if r.ok]
+    first = sum(1 for r in done if r.seats and r.seats[0] in r.winners)
+    report.first_seat = proportion(first, len(done))
+    if d.kind == "matchup":
+        _fill_matrix(report, chosen, done)
+    else:
+        _fill_variants(report, chosen, done)
+    return report
+
+
+def _fill_matrix(report: BalanceReport, entries: Sequence[str], done: Sequence[GameResult]) -> None:
+    points: dict[tuple[str, str], list[float]] = {}
+    scored: list[tuple[int, int, float]] = []
+    index = {e: i for i, e in enumerate(entries)}
+    for r in done:
+        first, second = r.tag.split("|")
+        share = POINTS[r.result_for(0)]
+        points.setdefault((first, second), []).append(share)
+        points.setdefault((second, first), []).append(1.0 - share)
+        scored.append((index[first], index[second], share))
+    for key, values in points.items():
+        report.cells[key] = proportion(sum(values), len(values))
+    d = report.dimension
+    if d.costs or d.game == "cagway-bay":
+        report.fit = fit_costs(entries, scored, d.costs, report.seed)
+
+
+def fit_costs(entries: Sequence[str], scored: Sequence[tuple[int, int, float]], costs: dict[str, float] | Any,
+              seed: int = 0) -> CostFit:
+    """Bradley-Terry strengths, then costs proportional to strength: a ship twice as likely to
+    win as another should cost twice as much. Scaled so the mean matches the current costs
+    (or 100 when the game publishes none)."""
+    ratings = bradley_terry(list(entries), scored, bootstrap=200, seed=seed)
+    current = tuple(costs.get(e) if costs else None for e in entries)
+    known = [c for c in current if c is not None]
+    mean_cost = sum(known) / len(known) if known else 100.0
+
+    def scale(values: Sequence[float]) -> tuple[float, ...]:
+        strengths = [10 ** ((r - 1500.0) / 400.0) for r in values]
+        centre = sum(10 ** ((r - 1500.0) / 400.0) for r in ratings.ratings) / len(values)
+        return tuple(mean_cost * s / centre for s in strengths)
+
+    return CostFit(tuple(entries), current, scale(ratings.ratings), scale(ratings.low), scale(ratings.high),
+                   ratings)
+
+
+def _fill_variants(report: BalanceReport, entries: Sequence[str], done: Sequence[GameResult]) -> None:
+    for entry in entries:
+        games = [r for r in done if r.tag == entry]
+        n = len(games)
+        first = sum(1 for r in games if r.winners and r.seats[0] in r.winners)
+        draws = sum(1 for r in games if not r.winners)
+        report.variants[entry] = VariantRow(
+            first_wins=proportion(first, n), draws=proportion(draws, n), second_wins=proportion(n - first - draws, n),
+            length=mean_interval([r.length for r in games]) if games else mean_interval([]),
+        )
+

@@ -1,0 +1,242 @@
+"""Each game's natural balance dimension, read from the options the game declares.
+
+* **matchup**: two options pick each side (ships, teams, crews, fleets); every pair of entries
+  is played both ways round and the matrix shows how each entry does against each other.
+* **variants**: option settings (house rules) played as they are; the table shows the first
+  seat's edge, the draw rate and the game length under each.
+
+A game without its options, or not registered at all, gives a :class:`DimensionUnavailable`
+that says what is missing, so a report can skip it and go on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from tabletop.core import Game, Option, TabletopError, UnknownGame, game_class, load
+
+__all__ = ["Dimension", "DimensionUnavailable", "dimension_for", "generic_dimension"]
+
+
+class DimensionUnavailable(TabletopError, ValueError):
+    """The game (or the options its dimension needs) is not there."""
+
+
+@dataclass(frozen=True)
+class Dimension:
+    """What a balance report varies. ``sides`` maps an entry to the options for one side."""
+
+    game: str
+    name: str
+    kind: Literal["matchup", "variants"]
+    entries: tuple[str, ...]
+    side_options: tuple[str, str] = ("", "")
+    base_options: Mapping[str, Any] = field(default_factory=dict)
+    variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    costs: Mapping[str, float] = field(default_factory=dict)
+    side_value: Callable[[str], str] | None = None
+    note: str = ""
+
+    def matchup_options(self, first: str, second: str) -> dict[str, Any]:
+        """Options for a game with ``first`` on the first side and ``second`` on the other."""
+        value = self.side_value or (lambda entry: entry)
+        left, right = self.side_options
+        return {**self.base_options, left: value(first), right: value(second)}
+
+    def variant_options(self, entry: str) -> dict[str, Any]:
+        return {**self.base_options, **self.variants[entry]}
+
+
+def _option(game: type[Game], name: str) -> Option | None:
+    for option in game.info.options:
+        if option.name == name:
+            return option
+    return None
+
+
+def _need(game: type[Game], *names: str) -> list[Option]:
+    found = [_option(game, n) for n in names]
+    missing = [n for n, o in zip(names, found, strict=True) if o is None]
+    if missing:
+        have = ", ".join(o.name for o in game.info.options) or "none"
+        raise DimensionUnavailable(f"{game.info.name} does not declare the option(s) {', '.join(missing)} "
+                                   f"its balance dimension needs (it has: {have}); skipped")
+    return [o for o in found if o is not None]
+
+
+def _choices(game: type[Game], option: Option, fallback: Callable[[], list[str]] | None = None) -> tuple[str, ...]:
+    if option.choices:
+        return tuple(str(c) for c in option.choices)
+    if fallback is not None:
+        values = fallback()
+        if values:
+            return tuple(values)
+    raise DimensionUnavailable(f"{game.info.name} option {option.name!r} lists no choices, so the entries "
+                               "of its balance dimension are unknown; skipped")
+
+
+def _module_list(game: type[Game], *attributes: str) -> list[str]:
+    """A list the game's package exposes (such as its ship slugs), if any."""
+    import importlib
+
+    package = importlib.import_module(game.__module__.rsplit(".", 1)[0])
+    for name in attributes:
+        for module in (package, importlib.import_module(game.__module__)):
+            value = getattr(module, name, None)
+            if callable(value):
+                value = value()
+            if isinstance(value, Mapping):
+                return [str(k) for k in value]
+            if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+                return list(value)
+    return []
+
+
+def _matchup(game: type[Game], name: str, left: str, right: str, note: str = "",
+             fallback: Callable[[], list[str]] | None = None) -> Dimension:
+    first, _second = _need(game, left, right)
+    return Dimension(game.info.name, name, "matchup", _choices(game, first, fallback), (left, right), note=note)
+
+
+def _travel_sfb(game: type[Game]) -> Dimension:
+    return _matchup(game, "ships", "ship1", "ship2", "each ship against each other ship",
+                    fallback=lambda: _module_list(game, "SHIP_SLUGS", "ships", "SHIPS"))
+
+
+def _fightball(game: type[Game]) -> Dimension:
+    return _matchup(game, "teams", "home", "away", "each team pairing, both as home and as away team",
+                    fallback=lambda: _module_list(game, "TEAM_SLUGS", "teams", "TEAMS"))
+
+
+def _cargo_bay_ball(game: type[Game]) -> Dimension:
+    left, right = _need(game, "side1_crew", "side2_crew")
+    crew = _module_list(game, "CREW_SLUGS", "crew", "CREW", "ROSTER")
+    if not crew:
+        raise DimensionUnavailable("cargo-bay-ball exposes no list of crew members (CREW_SLUGS); skipped")
+    base: dict[str, Any] = {}
+    size_option = _option(game, "team_size")
+    if size_option is not None and (size_option.minimum is None or size_option.minimum <= 1) and (
+        size_option.choices is None or 1 in size_option.choices
+    ):
+        base["team_size"] = 1
+        note = "one crew member against another, one on one"
+        value: Callable[[str], str] = lambda entry: entry  # noqa: E731
+    else:
+        size = int(size_option.default) if size_option is not None else 3
+        # Each side fields the crew member under test plus the same supporting cast, so only the
+        # tested member differs between the sides.
+        def value(entry: str) -> str:
+            cast = [c for c in crew if c != entry][: size - 1]
+            return "+".join([entry, *cast])
+
+        note = f"each crew member leading an otherwise identical side of {size}"
+    official = _option(game, "official")
+    if official is not None and official.default in crew:
+        crew = [c for c in crew if c != official.default]
+    return Dimension(game.info.name, "crew members", "matchup", tuple(crew), (left.name, right.name),
+                     base_options=base, side_value=value, note=note)
+
+
+def _cagway_bay(game: type[Game]) -> Dimension:
+    left, right = _need(game, "fleet1", "fleet2")
+    classes = _module_list(game, "SHIP_CLASSES", "ship_classes", "CLASSES")
+    if not classes and left.choices:
+        classes = [str(c) for c in left.choices if "+" not in str(c)]
+    if not classes:
+        raise DimensionUnavailable("cagway-bay exposes no list of ship classes (SHIP_CLASSES); skipped")
+    costs = _costs(game)
+    base: dict[str, Any] = {}
+    if _option(game, "scenario") is not None:
+        scenario = _option(game, "scenario")
+        assert scenario is not None
+        if scenario.choices and "open" in [str(c) for c in scenario.choices]:
+            base["scenario"] = "open"
+    return Dimension(game.info.name, "ship classes", "matchup", tuple(classes), (left.name, right.name),
+                     base_options=base, costs=costs,
+                     note="one ship of each class against one of each other class; point costs fitted below")
+
+
+def _costs(game: type[Game]) -> dict[str, float]:
+    import importlib
+
+    package = importlib.import_module(game.__module__.rsplit(".", 1)[0])
+    for module in (package, importlib.import_module(game.__module__)):
+        for name in ("SHIP_COSTS", "ship_costs", "POINT_COSTS", "point_costs"):
+            value = getattr(module, name, None)
+            if callable(value):
+                value = value()
+            if isinstance(value, Mapping):
+                return {str(k): float(v) for k, v in value.items()}
+    return {}
+
+
+def _house_rules(game: type[Game]) -> Dimension:
+    return generic_dimension(game.info.name, prefer="variants")
+
+
+SPECIAL: dict[str, Callable[[type[Game]], Dimension]] = {
+    "travel-sfb": _travel_sfb,
+    "fightball": _fightball,
+    "cargo-bay-ball": _cargo_bay_ball,
+    "cagway-bay": _cagway_bay,
+    "friendly-competition": _house_rules,
+}
+
+
+def generic_dimension(name: str, prefer: str = "matchup") -> Dimension:
+    """For any game: a pair of side options with the same choices (``x1``/``x2``, home/away)
+    makes a matchup; otherwise each option with choices or a true/false value makes variants."""
+    game = game_class(name)
+    options = {o.name: o for o in game.info.options}
+    if prefer == "matchup":
+        for left in options.values():
+            for right_name in (left.name.replace("1", "2"), "away" if left.name == "home" else ""):
+                right = options.get(right_name)
+                if right is not None and right is not left and left.choices and left.choices == right.choices:
+                    return Dimension(name, f"{left.name}/{right.name}", "matchup",
+                                     tuple(str(c) for c in left.choices), (left.name, right.name))
+    variants: dict[str, dict[str, Any]] = {"as written": {}}
+    for option in game.info.options:
+        values: tuple[Any, ...]
+        if isinstance(option.default, bool):
+            values = (not option.default,)
+        elif option.choices:
+            values = tuple(c for c in option.choices if c != option.default)
+        else:
+            continue
+        for value in values:
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            variants[f"{option.name}={shown}"] = {option.name: value}
+    if len(variants) == 1:
+        raise DimensionUnavailable(f"{name} has no options with choices to compare; nothing to balance")
+    return Dimension(name, "house rules" if prefer == "variants" else "options", "variants", tuple(variants),
+                     variants=variants, note="each rule variant against the rules as written")
+
+
+def dimension_for(name: str) -> Dimension:
+    """The natural balance dimension of game ``name``."""
+    try:
+        game = game_class(name)
+    except UnknownGame as exc:
+        raise DimensionUnavailable(f"{exc}; skipped") from None
+    builder = SPECIAL.get(name)
+    dimension = builder(game) if builder is not None else generic_dimension(name)
+    _check(dimension)
+    return dimension
+
+
+def _check(dimension: Dimension) -> None:
+    """Every entry must make a valid game, so a typo in the data fails now, not mid-sweep."""
+    if dimension.kind == "matchup" and len(dimension.entries) < 2:
+        raise DimensionUnavailable(f"{dimension.game} has fewer than two {dimension.name}; nothing to compare")
+    for entry in dimension.entries:
+        try:
+            if dimension.kind == "matchup":
+                load(dimension.game, **dimension.matchup_options(entry, dimension.entries[0]))
+            else:
+                load(dimension.game, **dimension.variant_options(entry))
+        except TabletopError as exc:
+            raise DimensionUnavailable(f"{dimension.game} {dimension.name} entry {entry!r} does not make a "
+                                       f"valid game: {exc}") from None

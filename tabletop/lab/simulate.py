@@ -1,0 +1,217 @@
+"""Sweeps: many seeded games between agents, summarised with confidence intervals.
+
+Game ``i`` of a sweep with seed ``s`` always gets the same game seed and agent seeds, so the
+results are the same whatever the number of jobs and whatever order the games finish in. By
+default every other game reverses the seating, so neither agent keeps the first seat's edge.
+
+>>> import tests.pig
+>>> report = simulate("test-pig", ["heuristic", "random"], games=4, seed=1)
+>>> [r.lineup for r in report.results]
+[(0, 1), (1, 0), (0, 1), (1, 0)]
+>>> report.summary().participants[0].wins.n
+4
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tabletop.agents import make_agent
+from tabletop.core import game_class, load
+
+from .executors import Executor, make_executor
+from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed, play_match
+from .stats import Mean, Rate, ScoreSpread, mean_interval, proportion, score_spread
+
+__all__ = ["ParticipantSummary", "SimulationReport", "SimulationSummary", "lineups", "simulate"]
+
+Progress = Callable[[GameResult], None]
+
+
+def default_record_dir(game: str, seed: int) -> str:
+    return str(Path(tempfile.gettempdir()) / "tabletop-lab" / f"{game}-seed{seed}")
+
+
+def lineups(participants: int, games: int, swap: bool = True) -> list[tuple[int, ...]]:
+    """Who sits where in each game: in order, and reversed in every other game when ``swap``."""
+    straight = tuple(range(participants))
+    return [tuple(reversed(straight)) if swap and i % 2 else straight for i in range(games)]
+
+
+def modules_for(game: str, agents: Sequence[str]) -> list[str]:
+    """The modules a fresh worker must import so the game and the agents are registered there."""
+    names = {game_class(game).__module__}
+    names.update(type(make_agent(spec)).__module__ for spec in agents)
+    return sorted(names)
+
+
+def match_specs(game: str, agents: Sequence[str], games: int, seed: int, *, options: Mapping[str, Any] | None = None,
+                swap: bool = True, max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
+                tag: str = "", start: int = 0) -> list[MatchSpec]:
+    opts = dict(options or {})
+    return [
+        MatchSpec(game=game, options=opts, agents=tuple(agents), lineup=lineup,
+                  seed=derive_seed(seed, tag, start + i), index=start + i, max_steps=max_steps,
+                  record_dir=record_dir, tag=tag)
+        for i, lineup in enumerate(lineups(len(agents), games, swap))
+    ]
+
+
+def run_specs(specs: Sequence[MatchSpec], *, jobs: int = 1, executor: Executor | None = None,
+              progress: Progress | None = None) -> list[GameResult]:
+    """Play every spec (through ``executor``, or local processes for ``jobs`` > 1), sorted back."""
+    if not specs:
+        return []
+    if executor is None:
+        modules: set[str] = set()
+        for game, agents in {(s.game, s.agents) for s in specs}:
+            modules.update(modules_for(game, agents))
+        executor = make_executor(jobs, sorted(modules), on_crash=_crashed)
+    results = []
+    for result in executor.run(play_match, list(specs)):
+        results.append(result)
+        if progress is not None:
+            progress(result)
+    order = {(s.tag, s.index): n for n, s in enumerate(specs)}
+    results.sort(key=lambda r: order[(r.tag, r.index)])
+    return results
+
+
+def _crashed(spec: object, exc: BaseException) -> GameResult:
+    assert isinstance(spec, MatchSpec)
+    return GameResult(index=spec.index, seed=spec.seed, lineup=spec.lineup, seats=(),
+                      error=f"worker process failed: {type(exc).__name__}: {exc}", tag=spec.tag)
+
+
+def simulate(game: str, agents: Sequence[str], games: int, seed: int = 0, *, jobs: int = 1,
+             options: Mapping[str, Any] | None = None, swap: bool = True,
+             max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
+             executor: Executor | None = None, progress: Progress | None = None) -> SimulationReport:
+    """Play ``games`` games of ``game`` between ``agents`` (one spec per participant).
+
+    Failed games are kept in the report with their seed and a saved record (in ``record_dir``,
+    a temporary folder by default); the sweep goes on.
+    """
+    load(game, **dict(options or {}))  # a bad game name or option fails here, before any work
+    for spec in agents:
+        make_agent(spec)
+    folder = record_dir or default_record_dir(game, seed)
+    specs = match_specs(game, agents, games, seed, options=options, swap=swap, max_steps=max_steps,
+                        record_dir=folder)
+    results = run_specs(specs, jobs=jobs, executor=executor, progress=progress)
+    return SimulationReport(game=game, options=dict(load(game, **dict(options or {})).options),
+                            agents=tuple(agents), seed=seed, results=results)
+
+
+@dataclass(frozen=True)
+class ParticipantSummary:
+    label: str
+    agent: str
+    wins: Rate
+    draws: Rate
+    losses: Rate
+    points: Rate
+    scores: ScoreSpread | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "label": self.label, "agent": self.agent, "wins": self.wins.to_json(),
+            "draws": self.draws.to_json(), "losses": self.losses.to_json(), "points": self.points.to_json(),
+            "scores": self.scores.to_json() if self.scores else None,
+        }
+
+
+@dataclass(frozen=True)
+class SimulationSummary:
+    games: int
+    completed: int
+    participants: tuple[ParticipantSummary, ...]
+    length: Mean
+    seconds: float
+    errors: tuple[GameResult, ...]
+    first_seat_wins: Rate
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": self.games, "completed": self.completed,
+            "participants": [p.to_json() for p in self.participants],
+            "length": self.length.to_json(), "seconds": round(self.seconds, 3),
+            "first_seat_wins": self.first_seat_wins.to_json(),
+            "errors": [{"index": e.index, "seed": e.seed, "error": e.error, "record": e.record_path}
+                       for e in self.errors],
+        }
+
+
+@dataclass
+class SimulationReport:
+    """The games of one sweep, in index order, and their summary."""
+
+    game: str
+    options: dict[str, Any]
+    agents: tuple[str, ...]
+    seed: int
+    results: list[GameResult] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[GameResult]:
+        return [r for r in self.results if not r.ok]
+
+    def labels(self) -> list[str]:
+        """Participant names; repeated agent specs are told apart by their position."""
+        return [f"{spec} (#{i + 1})" if self.agents.count(spec) > 1 else spec for i, spec in enumerate(self.agents)]
+
+    def summary(self) -> SimulationSummary:
+        done = [r for r in self.results if r.ok]
+        n = len(done)
+        people = []
+        for index, (label, spec) in enumerate(zip(self.labels(), self.agents, strict=True)):
+            outcomes = [r.result_for(index) for r in done]
+            wins, draws = outcomes.count("win"), outcomes.count("draw")
+            scores = [s for r in done if (s := r.score_for(index)) is not None]
+            people.append(ParticipantSummary(
+                label=label, agent=spec, wins=proportion(wins, n), draws=proportion(draws, n),
+                losses=proportion(n - wins - draws, n), points=proportion(wins + 0.5 * draws, n),
+                scores=score_spread(scores),
+            ))
+        first = sum(1 for r in done if r.seats and r.seats[0] in r.winners)
+        return SimulationSummary(
+            games=len(self.results), completed=n, participants=tuple(people),
+            length=mean_interval([r.length for r in done]), seconds=sum(r.seconds for r in self.results),
+            errors=tuple(self.errors), first_seat_wins=proportion(first, n),
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game, "options": self.options, "agents": list(self.agents), "seed": self.seed,
+            "summary": self.summary().to_json(), "games": [r.to_json() for r in self.results],
+        }
+
+    def to_json_text(self) -> str:
+        return json.dumps(self.to_json(), indent=1, sort_keys=False)
+
+    def to_csv(self) -> str:
+        """One row per game: seed, who sat where, the result and scores per participant."""
+        out = io.StringIO()
+        writer = csv.writer(out)
+        labels = self.labels()
+        header = ["game", "seed", "length", "reason", "error", "record"]
+        for label in labels:
+            header += [f"{label}:seat", f"{label}:result", f"{label}:score"]
+        writer.writerow(header)
+        for r in self.results:
+            row: list[Any] = [r.index, r.seed, r.length, r.reason, r.error or "", r.record_path or ""]
+            for i in range(len(labels)):
+                if r.ok:
+                    score = r.score_for(i)
+                    row += [r.seat_of(i), r.result_for(i), "" if score is None else score]
+                else:
+                    row += ["", "error", ""]
+            writer.writerow(row)
+        return out.getvalue()
