@@ -1,0 +1,85 @@
+"""Who can shoot whom: arcs, range, darkness and cover, and who is touching whom."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from shapely.geometry import Point, Polygon
+
+from .geometry import RED, TOUCH, Table, arc_region, gun_origin, hidden_fraction, segments, unit
+from .ships import Ship
+
+#: A target hidden over more than this share of its hull area is not a valid target.
+COVER_LIMIT = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """The geometry of one gun on one target, worked out once per combat phase."""
+
+    gun: str
+    target: str
+    distance: float
+    range: int
+    cover: float
+    problem: str | None  # why the gun cannot fire at it (geometry only), or None
+
+
+def boxes_near(a: Ship, b: Ship, gap: float) -> bool:
+    ax0, ay0, ax1, ay1 = a.hull.bounds
+    bx0, by0, bx1, by1 = b.hull.bounds
+    return ax0 <= bx1 + gap and bx0 <= ax1 + gap and ay0 <= by1 + gap and by0 <= ay1 + gap
+
+
+def touching(a: Ship, b: Ship) -> bool:
+    """Hulls touch when the gap between them is at most :data:`TOUCH` (overlapping counts)."""
+    return boxes_near(a, b, TOUCH) and a.hull.distance(b.hull) <= TOUCH
+
+
+def obstacles(table: Table, ships: Iterable[Ship], shooter: Ship, target: Ship) -> list[Polygon]:
+    """Everything that can hide a target: island pieces and every other hull still afloat."""
+    found = [part for part, _ in table.shadow_parts]
+    found.extend(s.hull for s in ships if s.afloat and s is not shooter and s is not target)
+    return found
+
+
+def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, target: Ship) -> Sighting:
+    """Arc, range and cover of ``shooter``'s ``position`` gun on ``target``."""
+    gun = shooter.cls.guns[position]
+    reach = gun.max_range * RED
+    length = shooter.cls.length
+    if not boxes_near(shooter, target, reach + length):
+        return Sighting(position, target.id, 1e9, 99, 0.0, f"{target.id} is beyond the {gun.name}'s range")
+    region = arc_region(shooter.x, shooter.y, shooter.heading, length, position, reach + shooter.cls.beam)
+    if not region.intersects(target.hull):
+        return Sighting(position, target.id, 1e9, 99, 0.0, f"no part of {target.id} is in the {position} arc")
+    part = target.hull.intersection(region)
+    origin = gun_origin(shooter.x, shooter.y, shooter.heading, length, position)
+    distance = float(Point(origin).distance(part) if origin is not None else shooter.hull.distance(part))
+    if shooter.hull.distance(target.hull) <= TOUCH:
+        return Sighting(position, target.id, distance, 0, 0.0,
+                        f"{target.id} is touching: the crews fight hand to hand (melee) instead")
+    rng = segments(distance)
+    if rng > gun.max_range or gun.damage(rng) <= 0:
+        return Sighting(position, target.id, distance, rng, 0.0,
+                        f"{target.id} is at range {rng}, where the {gun.name} does nothing")
+    if origin is not None:
+        keel = None
+    else:
+        ux, uy = unit(shooter.heading)
+        nx, ny = (-uy, ux) if position == "port" else (uy, -ux)
+        keel = (shooter.x, shooter.y, nx, ny)
+    cover = hidden_fraction(target.hull, obstacles(table, ships, shooter, target), origin, keel)
+    if cover > COVER_LIMIT:
+        return Sighting(position, target.id, distance, rng, cover,
+                        f"{target.id} is {cover:.0%} hidden (more than half) from the {position} gun")
+    return Sighting(position, target.id, distance, rng, cover, None)
+
+
+def visible_in_dark(target: Ship, rng: int, sight_range: int | None, turn: int) -> bool:
+    """At night a target is seen only within ``sight_range`` segments, unless it burns or its
+    guns flashed this turn or last."""
+    if sight_range is None or rng <= sight_range:
+        return True
+    return bool(target.fires) or (target.revealed > 0 and target.revealed >= turn - 1)

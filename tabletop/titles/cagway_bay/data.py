@@ -1,0 +1,347 @@
+"""Ship plates and scenario maps, loaded from the JSON files in ``data/`` through pydantic.
+
+Nothing here runs on the hot path: the models are read once and turned into plain, frozen
+values (:class:`ShipClass`) that the rules use.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from tabletop.core import BadScenario
+
+DATA = Path(__file__).parent / "data"
+COLOURS = ("white", "brown", "red", "yellow", "green", "blue")
+GUN_POSITIONS = ("fore", "aft", "port", "starboard")
+EDGES = ("north", "south", "east", "west")
+SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WheelBand(_Model):
+    """Headings up to ``up_to`` degrees off the wind (and beyond the previous band) use ``colour``."""
+
+    up_to: float = Field(gt=0, le=180)
+    colour: Literal["white", "brown", "red", "yellow", "green", "blue"]
+
+
+class HealthBand(_Model):
+    """From ``min_hp`` up to the next band: this many actions and this close-combat value."""
+
+    min_hp: int = Field(ge=0)
+    actions: int = Field(ge=0, le=6)
+    combat_value: int = Field(ge=0)
+
+
+class GunModel(_Model):
+    position: Literal["fore", "aft", "port", "starboard"]
+    name: str
+    chart: list[int] = Field(min_length=1, description="damage at range 1, 2, ...; 0 means no effect")
+    sets_fire: int | None = Field(None, ge=2, le=7, description="a hit sets a fire token doused on this roll or more")
+
+
+class ShipClassModel(_Model):
+    slug: str
+    name: str
+    summary: str
+    points: int = Field(gt=0)
+    hp: int = Field(gt=0)
+    supplies: int = Field(ge=0)
+    outline: list[tuple[float, float]] = Field(min_length=3)
+    wheel: list[WheelBand] = Field(min_length=1)
+    health: list[HealthBand] = Field(min_length=2)
+    guns: list[GunModel]
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ShipClassModel:
+        if self.wheel[-1].up_to != 180 or any(a.up_to >= b.up_to for a, b in zip(self.wheel, self.wheel[1:], strict=False)):
+            raise ValueError(f"{self.slug}: wheel bands must rise strictly and end at 180 degrees")
+        mins = [band.min_hp for band in self.health]
+        if mins != sorted(mins, reverse=True) or len(set(mins)) != len(mins) or mins[-1] != 0:
+            raise ValueError(f"{self.slug}: health bands must fall strictly to a 0-HP band")
+        if self.health[-1].actions != 0 or self.health[0].min_hp > self.hp:
+            raise ValueError(f"{self.slug}: a dead ship has no actions and the top band must fit the HP")
+        xs = [x for x, _ in self.outline]
+        if max(xs) != 0 or self.outline[0] != (0.0, 0.0):
+            raise ValueError(f"{self.slug}: the outline starts at the bow (0, 0) and points along +x")
+        if len({g.position for g in self.guns}) != len(self.guns):
+            raise ValueError(f"{self.slug}: at most one gun per position")
+        if not _is_convex(self.outline):
+            raise ValueError(f"{self.slug}: a hull outline must be convex")
+        return self
+
+
+def _is_convex(points: list[tuple[float, float]]) -> bool:
+    signs = set()
+    n = len(points)
+    for i in range(n):
+        (ax, ay), (bx, by), (cx, cy) = points[i], points[(i + 1) % n], points[(i + 2) % n]
+        cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx)
+        if abs(cross) > 1e-9:
+            signs.add(cross > 0)
+    return len(signs) == 1
+
+
+class WindModel(_Model):
+    kind: Literal["point", "parallel"]
+    x: float = 0.0
+    y: float = 0.0
+    from_heading: float = Field(0.0, description="parallel wind: the direction the wind comes from, degrees")
+
+
+class IslandModel(_Model):
+    id: str
+    name: str
+    outline: list[tuple[float, float]] = Field(min_length=3)
+    treasure: int = Field(0, ge=0)
+    supplies: int = Field(0, ge=0)
+
+
+class ShipPlacement(_Model):
+    """A ship on the table: bow position (cm), heading (degrees, anticlockwise from east)."""
+
+    id: str
+    ship_class: str
+    seat: int = Field(ge=0, le=1)
+    x: float
+    y: float
+    heading: float
+    hp: int | None = None
+    ap: int | None = None
+    supplies: int | None = None
+    fires: list[int] = Field(default_factory=list)
+    treasure: int = Field(0, ge=0)
+    status: Literal["afloat", "sunk", "escaped", "fled"] = "afloat"
+    docked: str | None = None
+    fired: bool = False
+    moved: bool = False
+
+    @field_validator("id")
+    @classmethod
+    def _slug(cls, value: str) -> str:
+        if not value or any(c in value for c in " =,:"):
+            raise ValueError(f"ship id {value!r} must be a slug (no spaces, '=', ',' or ':')")
+        return value
+
+
+class ObjectiveModel(_Model):
+    kind: Literal["treasure-run", "blockade-run", "battle"]
+    seat: int = Field(0, ge=0, le=1, description="the seat that must escape (runs) ")
+    needed: int = Field(1, ge=1)
+    text: str
+
+
+class DarknessModel(_Model):
+    sight_range: int = Field(ge=0, description="targets beyond this many Red segments cannot be seen")
+
+
+class DeploymentModel(_Model):
+    y: float
+    heading: float
+
+
+class ScenarioModel(_Model):
+    slug: str
+    title: str
+    summary: str
+    seats: tuple[str, str]
+    width: float = Field(ge=100)
+    height: float = Field(ge=100)
+    turn_limit: int = Field(ge=1)
+    wind: WindModel
+    islands: list[IslandModel]
+    ships: list[ShipPlacement]
+    objective: ObjectiveModel
+    exit_edges: list[Literal["north", "south", "east", "west"]]
+    darkness: DarknessModel | None = None
+    deployment: list[DeploymentModel] = Field(default_factory=list)
+
+
+class ScenarioOverride(_Model):
+    """What a ``scenario`` dict given to ``new_state`` may set on top of the chosen scenario."""
+
+    width: float | None = Field(None, ge=100)
+    height: float | None = Field(None, ge=100)
+    turn_limit: int | None = Field(None, ge=1)
+    turn: int = Field(1, ge=1)
+    phase: Literal["move", "combat", "end"] = "move"
+    wind: WindModel | None = None
+    islands: list[IslandModel] | None = None
+    ships: list[ShipPlacement] | None = None
+    grapples: list[tuple[str, str]] = Field(default_factory=list)
+    darkness: DarknessModel | None = None
+    exit_edges: list[Literal["north", "south", "east", "west"]] | None = None
+
+
+# -- plain values used by the rules ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Gun:
+    position: str
+    name: str
+    chart: tuple[int, ...]
+    sets_fire: int | None
+
+    @property
+    def max_range(self) -> int:
+        return len(self.chart)
+
+    def damage(self, effective_range: int) -> int:
+        if effective_range < 1 or effective_range > len(self.chart):
+            return 0
+        return self.chart[effective_range - 1]
+
+
+@dataclass(frozen=True, slots=True)
+class ShipClass:
+    slug: str
+    name: str
+    summary: str
+    points: int
+    hp: int
+    supplies: int
+    outline: tuple[tuple[float, float], ...]
+    wheel: tuple[tuple[float, str], ...]
+    health: tuple[tuple[int, int, int], ...]
+    guns: dict[str, Gun]
+    length: float
+    beam: float
+
+    def colour(self, off_wind: float) -> str:
+        """The stick colour for a heading ``off_wind`` degrees (0..180) from the wind's eye."""
+        for up_to, colour in self.wheel:
+            if off_wind <= up_to + 1e-9:
+                return colour
+        return self.wheel[-1][1]
+
+    @property
+    def has_white(self) -> bool:
+        return any(colour == "white" for _, colour in self.wheel)
+
+    def band(self, hp: int) -> tuple[int, int, int]:
+        for band in self.health:
+            if hp >= band[0]:
+                return band
+        return self.health[-1]
+
+    def actions(self, hp: int) -> int:
+        return self.band(hp)[1]
+
+    def combat_value(self, hp: int) -> int:
+        return self.band(hp)[2]
+
+    @property
+    def reach(self) -> float:
+        """Longest gun range in Red segments."""
+        return max((g.max_range for g in self.guns.values()), default=0)
+
+
+def _load_json(path: Path) -> object:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _explain(error: ValidationError, where: str) -> str:
+    parts = [f"{'.'.join(map(str, e['loc'])) or 'file'}: {e['msg']}" for e in error.errors()[:5]]
+    return f"{where}: " + "; ".join(parts)
+
+
+@cache
+def ship_classes() -> dict[str, ShipClass]:
+    """Every ship plate, by slug."""
+    raw = _load_json(DATA / "ships.json")
+    try:
+        models = [ShipClassModel.model_validate(item) for item in raw["ships"]]  # type: ignore[index]
+    except ValidationError as exc:
+        raise ValueError(_explain(exc, "data/ships.json")) from None
+    classes = {}
+    for m in models:
+        xs = [x for x, _ in m.outline]
+        ys = [y for _, y in m.outline]
+        classes[m.slug] = ShipClass(
+            slug=m.slug, name=m.name, summary=m.summary, points=m.points, hp=m.hp, supplies=m.supplies,
+            outline=tuple((float(x), float(y)) for x, y in m.outline),
+            wheel=tuple((b.up_to, b.colour) for b in m.wheel),
+            health=tuple((b.min_hp, b.actions, b.combat_value) for b in m.health),
+            guns={g.position: Gun(g.position, g.name, tuple(g.chart), g.sets_fire) for g in m.guns},
+            length=-min(xs), beam=max(ys) - min(ys),
+        )
+    return classes
+
+
+@cache
+def scenario_model(slug: str) -> ScenarioModel:
+    """The named scenario's map, wind, fleets and objective."""
+    path = DATA / f"scenario-{slug}.json"
+    try:
+        return ScenarioModel.model_validate(_load_json(path))
+    except ValidationError as exc:
+        raise ValueError(_explain(exc, f"data/{path.name}")) from None
+
+
+def parse_override(scenario: dict[str, object]) -> ScenarioOverride:
+    try:
+        return ScenarioOverride.model_validate(scenario)
+    except ValidationError as exc:
+        raise BadScenario(_explain(exc, "cagway-bay scenario")) from None
+
+
+def parse_fleet(text: str) -> list[str]:
+    """``"sloop+brig"`` → ``["sloop", "brig"]``; unknown class names are an error naming the classes."""
+    names = [part.strip() for part in text.split("+") if part.strip()]
+    known = ship_classes()
+    for name in names:
+        if name not in known:
+            raise BadScenario(f"there is no ship class {name!r}; the classes are: {', '.join(known)}")
+    return names
+
+
+def build_fleet(points: int, avoid_empty: bool = True) -> list[str]:
+    """A fleet worth exactly ``points`` (or as close below as the plates allow), deterministic.
+
+    Prefers few ships, then the costliest flagship, so both sides built this way are equal.
+    """
+    classes = sorted(ship_classes().values(), key=lambda c: (-c.points, c.slug))
+    best: tuple[int, int, int, list[str]] | None = None
+
+    def search(start: int, remaining: int, chosen: list[str], lead: int) -> None:
+        nonlocal best
+        total = points - remaining
+        key = (-total, len(chosen), -lead)
+        if chosen and (best is None or key < best[:3]):
+            best = (-total, len(chosen), -lead, list(chosen))
+        if len(chosen) >= 5:
+            return
+        for index in range(start, len(classes)):
+            cls = classes[index]
+            if cls.points <= remaining:
+                chosen.append(cls.slug)
+                search(index, remaining - cls.points, chosen, lead or cls.points)
+                chosen.pop()
+
+    search(0, points, [], 0)
+    if best is None:
+        cheapest = min(classes, key=lambda c: c.points)
+        return [cheapest.slug] if avoid_empty else []
+    return best[3]
+
+
+def fleet_points(fleet: list[str]) -> int:
+    known = ship_classes()
+    return sum(known[name].points for name in fleet)
+
+
+def normalise(degrees: float) -> float:
+    """A heading in [0, 360)."""
+    value = math.fmod(degrees, 360.0)
+    return value + 360.0 if value < 0 else value

@@ -1,0 +1,327 @@
+"""Table geometry with shapely: hulls, land, wind, the pulse, gun arcs, range and cover.
+
+Conventions: centimetres on the table, x east and y north from the south-west corner; headings
+in degrees anticlockwise from east. A ship's pose is its bow point and heading; its outline is
+stored with the bow at (0, 0) pointing along +x.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+import shapely
+from shapely.geometry import MultiPoint, Point, Polygon, box
+
+from .data import IslandModel, WindModel
+
+Coords = list[tuple[float, float]]
+
+STICKS = {"white": 0.0, "brown": 3.0, "red": 4.0, "yellow": 5.0, "green": 6.25, "blue": 8.0}
+RED = STICKS["red"]
+#: Two outlines whose gap is at most this many cm touch (0.5 cm is 6 ft at 12 ft = 1 cm).
+TOUCH = 0.5
+#: Land is shrunk by this much before overlap tests, so a hull resting on a coast is not "in" it.
+LAND_SLACK = 0.005
+#: A segment that cannot make this much headway before meeting land is blocked.
+MIN_HEADWAY = 0.05
+#: Shadows are cast this far.
+FAR = 500.0
+#: Pulse positions closer than this are a tie.
+TIE = 0.01
+
+
+def place(outline: Sequence[tuple[float, float]], x: float, y: float, heading: float) -> Coords:
+    """The outline's vertices on the table for a bow at (x, y) with ``heading``."""
+    rad = math.radians(heading)
+    c, s = math.cos(rad), math.sin(rad)
+    return [(x + px * c - py * s, y + px * s + py * c) for px, py in outline]
+
+
+def polygon(coords: Coords) -> Polygon:
+    return Polygon(coords)
+
+
+def convex(coords: Coords) -> Polygon:
+    """The convex hull of some points: the area a convex hull sweeps between two poses."""
+    return MultiPoint(coords).convex_hull
+
+
+def bounds(coords: Coords) -> tuple[float, float, float, float]:
+    xs = [p[0] for p in coords]
+    ys = [p[1] for p in coords]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def unit(heading: float) -> tuple[float, float]:
+    rad = math.radians(heading)
+    return math.cos(rad), math.sin(rad)
+
+
+def angle_between(a: float, b: float) -> float:
+    """The unsigned difference of two headings, 0..180."""
+    d = abs(math.fmod(a - b, 360.0))
+    return 360.0 - d if d > 180.0 else d
+
+
+@dataclass(frozen=True)
+class Wind:
+    """Point-source wind blows away from (x, y); parallel wind comes from ``from_heading``."""
+
+    kind: str
+    x: float
+    y: float
+    from_heading: float
+
+    def upwind(self, x: float, y: float) -> float:
+        """The heading that points into the wind's eye from (x, y)."""
+        if self.kind == "parallel":
+            return self.from_heading
+        return math.degrees(math.atan2(self.y - y, self.x - x)) % 360.0
+
+    def downwind_unit(self, x: float, y: float) -> tuple[float, float]:
+        dx, dy = unit(self.upwind(x, y))
+        return -dx, -dy
+
+    def off_wind(self, heading: float, x: float, y: float) -> float:
+        """How many degrees ``heading`` is off the wind's eye at (x, y): 0 = straight into it."""
+        return angle_between(heading, self.upwind(x, y))
+
+    def downwind_lead(self, coords: Coords) -> float:
+        """How far downwind the hull reaches: the pulse towards the wind's eye meets larger first."""
+        if self.kind == "parallel":
+            ux, uy = unit(self.from_heading)
+            return max(-(px * ux + py * uy) for px, py in coords)
+        return max(math.hypot(px - self.x, py - self.y) for px, py in coords)
+
+    def upwind_lead(self, hull: Polygon, coords: Coords) -> float:
+        """How close the hull comes to the wind's eye: the pulse from the eye meets smaller first."""
+        if self.kind == "parallel":
+            ux, uy = unit(self.from_heading)
+            return min(-(px * ux + py * uy) for px, py in coords)
+        return float(hull.distance(Point(self.x, self.y)))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "x": self.x, "y": self.y, "from_heading": self.from_heading}
+
+
+@dataclass(frozen=True)
+class Island:
+    id: str
+    name: str
+    shape: Polygon
+    parts: tuple[Polygon, ...]  # convex pieces, for shadows
+    bbox: tuple[float, float, float, float]
+
+
+class Table:
+    """The fixed parts of the table: size, land (islands and, with land edges, the coast), exits, wind.
+
+    Built once per layout and shared by every state and clone; geometry here is prepared.
+    """
+
+    def __init__(self, spec: str) -> None:
+        data = json.loads(spec)
+        self.spec = spec
+        self.width: float = data["width"]
+        self.height: float = data["height"]
+        self.wind = Wind(**WindModel.model_validate(data["wind"]).model_dump())
+        self.exits: frozenset[str] = frozenset(data["exits"])
+        self.land_edges: bool = data["edges"] == "land"
+        self.rect = box(0, 0, self.width, self.height)
+        islands = []
+        for raw in data["islands"]:
+            model = IslandModel.model_validate(raw)
+            shape = Polygon(model.outline)
+            if not shape.is_valid:
+                shape = shape.buffer(0)
+            islands.append(Island(model.id, model.name, shape, _convex_parts(shape), shape.bounds))
+        self.islands: dict[str, Island] = {i.id: i for i in islands}
+        pieces: list[tuple[str, Polygon]] = [(i.id, i.shape) for i in islands]
+        if self.land_edges:
+            pieces.extend(("coast", strip) for strip in self._coast_strips())
+        self.land_pieces: list[tuple[str, Polygon, Polygon, tuple[float, float, float, float]]] = []
+        for name, shape in pieces:
+            core = shape.buffer(-LAND_SLACK)
+            shapely.prepare(core)
+            shapely.prepare(shape)
+            self.land_pieces.append((name, shape, core, shape.bounds))
+        self.land = shapely.union_all([shape for _, shape, _, _ in self.land_pieces]) if pieces else Polygon()
+        self.shadow_parts: list[tuple[Polygon, tuple[float, float, float, float]]] = [
+            (part, part.bounds) for island in islands for part in island.parts
+        ]
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (table_from_spec, (self.spec,))
+
+    def _coast_strips(self) -> list[Polygon]:
+        w, h, m = self.width, self.height, 60.0
+        strips = {
+            "west": box(-m, -m, 0, h + m), "east": box(w, -m, w + m, h + m),
+            "south": box(-m, -m, w + m, 0), "north": box(-m, h, w + m, h + m),
+        }
+        return [strip for edge, strip in strips.items() if edge not in self.exits]
+
+    def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
+        """Cheap test: could anything inside this box touch land?"""
+        for _, _, _, (a, b, c, d) in self.land_pieces:
+            if minx <= c + TOUCH and maxx >= a - TOUCH and miny <= d + TOUCH and maxy >= b - TOUCH:
+                return True
+        return False
+
+    def overlaps_land(self, geom: Polygon) -> bool:
+        """True when ``geom`` goes into land (merely resting against a coast does not count)."""
+        minx, miny, maxx, maxy = geom.bounds
+        for _, _, core, (a, b, c, d) in self.land_pieces:
+            if minx <= c and maxx >= a and miny <= d and maxy >= b and core.intersects(geom):
+                return True
+        return False
+
+    def sweep_blocked(self, coords: Coords) -> bool:
+        """Does the convex area spanned by these points go into land?"""
+        if not self.may_meet_land(*bounds(coords)):
+            return False
+        return self.overlaps_land(convex(coords))
+
+    def touching_land(self, hull: Polygon) -> list[str]:
+        """Islands (and ``"coast"``) within touching distance of a hull."""
+        minx, miny, maxx, maxy = hull.bounds
+        found: list[str] = []
+        for name, shape, _, (a, b, c, d) in self.land_pieces:
+            near = minx <= c + TOUCH and maxx >= a - TOUCH and miny <= d + TOUCH and maxy >= b - TOUCH
+            if near and name not in found and shape.distance(hull) <= TOUCH:
+                found.append(name)
+        return found
+
+    def off_table(self, coords: Coords) -> str | None:
+        """The edge a hull has wholly crossed, or None while any of it is on the table."""
+        minx, miny, maxx, maxy = bounds(coords)
+        if minx >= 0 and miny >= 0 and maxx <= self.width and maxy <= self.height:
+            return None
+        if self.rect.intersects(Polygon(coords)):
+            return None
+        cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
+        beyond = {"west": -cx, "east": cx - self.width, "south": -cy, "north": cy - self.height}
+        return max(beyond, key=lambda edge: beyond[edge])
+
+
+def _convex_parts(shape: Polygon) -> tuple[Polygon, ...]:
+    if abs(shape.convex_hull.area - shape.area) < 1e-6:
+        return (shape,)
+    triangles = shapely.constrained_delaunay_triangles(shape)
+    return tuple(t for t in triangles.geoms if t.area > 1e-9)
+
+
+@cache
+def table_from_spec(spec: str) -> Table:
+    return Table(spec)
+
+
+def table_spec(width: float, height: float, wind: WindModel, islands: Sequence[IslandModel],
+               exits: Sequence[str], edges: str) -> str:
+    return json.dumps({
+        "width": width, "height": height, "wind": wind.model_dump(),
+        "islands": [i.model_dump() for i in islands], "exits": sorted(exits), "edges": edges,
+    }, sort_keys=True)
+
+
+# -- guns -------------------------------------------------------------------------------------------
+
+
+def arc_region(x: float, y: float, heading: float, length: float, position: str, reach: float) -> Polygon:
+    """The area a gun covers, out to ``reach`` cm: fore and aft are half-planes from the ends'
+    centres; a broadside is the band abeam the hull between the lines through bow and stern."""
+    if position == "fore":
+        local = [(0.0, -reach), (reach, -reach), (reach, reach), (0.0, reach)]
+    elif position == "aft":
+        local = [(-length, -reach), (-length, reach), (-length - reach, reach), (-length - reach, -reach)]
+    elif position == "port":
+        local = [(0.0, 0.0), (0.0, reach), (-length, reach), (-length, 0.0)]
+    else:
+        local = [(0.0, 0.0), (-length, 0.0), (-length, -reach), (0.0, -reach)]
+    return Polygon(place(local, x, y, heading))
+
+
+def gun_origin(x: float, y: float, heading: float, length: float, position: str) -> tuple[float, float] | None:
+    """The point range and shadows are taken from (None for a broadside: the hull's side)."""
+    if position == "fore":
+        return (x, y)
+    if position == "aft":
+        ux, uy = unit(heading)
+        return (x - length * ux, y - length * uy)
+    return None
+
+
+def segments(distance: float) -> int:
+    """A distance in whole Red segments, counting any part of a segment as one."""
+    return max(1, math.ceil(distance / RED - 1e-9))
+
+
+def point_shadow(obstacle: Polygon, origin: tuple[float, float]) -> Polygon:
+    """The obstacle and everything behind it as seen from a point (for a convex obstacle)."""
+    ox, oy = origin
+    pts = list(obstacle.exterior.coords)
+    far = []
+    for px, py in pts:
+        dx, dy = px - ox, py - oy
+        d = math.hypot(dx, dy)
+        if d < 1e-9:
+            return box(-FAR * 4, -FAR * 4, FAR * 4, FAR * 4)
+        far.append((ox + dx * FAR / d, oy + dy * FAR / d))
+    if obstacle.contains(Point(origin)):
+        return box(-FAR * 4, -FAR * 4, FAR * 4, FAR * 4)
+    return convex(pts + far)
+
+
+def parallel_shadow(obstacle: Polygon, direction: tuple[float, float]) -> Polygon:
+    """The obstacle and everything beyond it along ``direction`` (for a convex obstacle)."""
+    dx, dy = direction
+    pts = list(obstacle.exterior.coords)
+    return convex(pts + [(px + dx * FAR, py + dy * FAR) for px, py in pts])
+
+
+def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple[float, float] | None,
+                    keel: tuple[float, float, float, float] | None) -> float:
+    """The share of the target's hull area hidden from the gun by the obstacles (convex pieces).
+
+    A fore or aft gun sees from its ``origin`` point; a broadside looks out square to the keel,
+    ``keel`` = (bow x, bow y, outward normal x, y), and only what lies outboard of the keel line
+    can hide anything.
+    """
+    if not obstacles:
+        return 0.0
+    tcoords = list(target.exterior.coords)
+    shadows = []
+    if origin is not None:
+        cone = convex([*tcoords, origin])
+        for ob in obstacles:
+            if ob.intersects(cone):
+                shadows.append(point_shadow(ob, origin))
+    else:
+        assert keel is not None
+        bx, by, nx, ny = keel
+        # the corridor between the keel line and the target, square to the keel
+        feet = []
+        for px, py in tcoords:
+            depth = (px - bx) * nx + (py - by) * ny
+            feet.append((px - depth * nx, py - depth * ny))
+        corridor = convex(tcoords + feet)
+        outboard = Polygon(place([(-FAR, 0.0), (FAR, 0.0), (FAR, FAR), (-FAR, FAR)], bx, by,
+                                 math.degrees(math.atan2(ny, nx)) - 90.0))
+        for ob in obstacles:
+            if not ob.intersects(corridor):
+                continue
+            piece = ob
+            if min((px - bx) * nx + (py - by) * ny for px, py in ob.exterior.coords) < 0:
+                piece = ob.intersection(outboard)
+                if piece.is_empty or piece.area < 1e-9 or not isinstance(piece, Polygon):
+                    continue
+            shadows.append(parallel_shadow(piece, (nx, ny)))
+    if not shadows:
+        return 0.0
+    shade = shadows[0] if len(shadows) == 1 else shapely.union_all(shadows)
+    return float(target.intersection(shade).area / target.area)

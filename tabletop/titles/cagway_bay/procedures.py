@@ -1,0 +1,337 @@
+"""What a ship may do in each phase, why an action is refused, and what each action does.
+
+``options`` lists the discrete menu; ``why_not`` validates any action (continuous headings and
+free amounts included) without changing anything; ``perform`` carries a valid action out.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import (
+    Commandeer,
+    Dock,
+    Done,
+    Douse,
+    Drift,
+    Explore,
+    Fire,
+    Grapple,
+    Melee,
+    Repair,
+    Sail,
+    Scuttle,
+    Share,
+    Stall,
+)
+from .combat import Sighting, touching, visible_in_dark
+from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, plan_sail, plan_stall
+from .ships import Ship
+
+if TYPE_CHECKING:
+    from .game import CagwayState
+
+PHASE_OF = {
+    "sail": "move", "stall": "move", "drift": "move", "dock": "move", "explore": "move", "grapple": "move",
+    "fire": "combat", "melee": "combat", "commandeer": "combat", "scuttle": "combat",
+    "share": "end", "repair": "end", "douse": "end",
+}
+#: The drift headings offered on the menu (any heading is accepted).
+DRIFT_MENU = (0.0, 90.0, 180.0, 270.0)
+
+
+# -- the menus -------------------------------------------------------------------------------------
+
+
+def options(state: CagwayState, ship: Ship) -> list[Action]:
+    cached = state._opts.get(ship.id)
+    if cached is None:
+        if not ship.alive or ship.ap <= 0:
+            cached = []
+        elif state.phase == "move":
+            cached = _move_options(state, ship)
+        elif state.phase == "combat":
+            cached = _combat_options(state, ship)
+        else:
+            cached = _end_options(state, ship)
+        state._opts[ship.id] = cached
+    return cached
+
+
+def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
+    table = state.table
+    out: list[Action] = []
+    if ship.sailing:
+        out.extend(Sail(ship.id, t) for t in TURN_STEPS if isinstance(plan_sail(table, ship, t, False), SailPlan))
+        if ship.cls.has_white and isinstance(plan_stall(table, ship), float):
+            out.append(Stall(ship.id))
+        if not ship.moved:
+            out.extend(Drift(ship.id, h) for h in DRIFT_MENU if isinstance(plan_drift(table, ship, h), DriftPlan))
+    if table.may_meet_land(*ship.hull.bounds):
+        out.extend(Dock(ship.id, name) for name in table.touching_land(ship.hull) if name != ship.docked)
+    if _findings(state, ship):
+        out.append(Explore(ship.id))
+    out.extend(Grapple(ship.id, other.id) for other in _grapple_targets(state, ship))
+    out.append(Done(ship.id))
+    return out
+
+
+def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
+    out: list[Action] = []
+    if not ship.fired:
+        foes = [o for o in state.enemies(ship) if o.alive and touching(ship, o)]
+        if foes:
+            out.extend(Melee(ship.id, o.id) for o in foes)
+        else:
+            for shot in valid_shots(state, ship):
+                out.extend(Fire(ship.id, shot.gun, shot.target, aim) for aim in range(min(ship.ap, shot.range)))
+    for other in state.afloat():
+        if other is ship or other.hp > 0:
+            continue
+        if other.seat != ship.seat and state.grappled(ship.id, other.id) and ship.hp >= 2:
+            crews = sorted({1, ship.hp // 2, ship.hp - 1} - {0})
+            out.extend(Commandeer(ship.id, other.id, crew) for crew in crews)
+        if touching(ship, other):
+            out.append(Scuttle(ship.id, other.id))
+    out.append(Done(ship.id))
+    return out
+
+
+def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
+    out: list[Action] = []
+    if ship.damage > 0 and ship.supplies > 0:
+        out.append(Repair(ship.id))
+    if ship.fires:
+        out.append(Douse(ship.id))
+    for friend in state.afloat():
+        if friend is ship or friend.seat != ship.seat or not touching(ship, friend):
+            continue
+        for amount in (1, 2, 4, -1, -2, -4):
+            offer = Share(ship.id, friend.id, amount, 0, 0)
+            if _share_problem(ship, friend, offer) is None:
+                out.append(offer)
+        for amount in (1, 2, -1, -2):
+            offer = Share(ship.id, friend.id, 0, amount, 0)
+            if _share_problem(ship, friend, offer) is None:
+                out.append(offer)
+        for amount in (ship.treasure, -friend.treasure):
+            if amount:
+                out.append(Share(ship.id, friend.id, 0, 0, amount))
+    out.append(Done(ship.id))
+    return out
+
+
+def valid_shots(state: CagwayState, ship: Ship) -> list[Sighting]:
+    """Every gun-and-target pair the ship may fire now."""
+    out = []
+    for sighting in state.sightings(ship):
+        target = state.ships[sighting.target]
+        if sighting.problem is None and target.alive and target.seat != ship.seat and visible_in_dark(
+            target, sighting.range, state.sight_range, state.turn
+        ):
+            out.append(sighting)
+    return out
+
+
+def _findings(state: CagwayState, ship: Ship) -> bool:
+    if ship.docked is None or ship.docked not in state.stock:
+        return False
+    treasure, supplies = state.stock[ship.docked]
+    return treasure > 0 or (supplies > 0 and ship.supplies < ship.cls.supplies)
+
+
+def _grapple_targets(state: CagwayState, ship: Ship) -> list[Ship]:
+    return [o for o in state.enemies(ship) if not state.grappled(ship.id, o.id) and touching(ship, o)]
+
+
+def _share_problem(ship: Ship, friend: Ship, action: Share) -> str | None:
+    if action.hp == 0 and action.supplies == 0 and action.treasure == 0:
+        return "a share must move something"
+    hp_a, hp_b = ship.hp - action.hp, friend.hp + action.hp
+    if hp_a > ship.cls.hp or hp_b > friend.cls.hp:
+        return "no ship can hold more HP than its plate shows"
+    if (ship.hp > 0 and hp_a < 1) or (friend.hp > 0 and hp_b < 1) or hp_a < 0 or hp_b < 0:
+        return "a living ship must keep at least 1 HP"
+    sup_a, sup_b = ship.supplies - action.supplies, friend.supplies + action.supplies
+    if min(sup_a, sup_b) < 0 or sup_a > ship.cls.supplies or sup_b > friend.cls.supplies:
+        return "supplies must stay between 0 and each ship's capacity"
+    if ship.treasure - action.treasure < 0 or friend.treasure + action.treasure < 0:
+        return "there is not that much treasure aboard"
+    return None
+
+
+# -- validation ------------------------------------------------------------------------------------
+
+
+def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
+    """None if ``action`` is legal for ``seat`` now, else the reason it is not."""
+    ship_id = getattr(action, "ship", None)
+    ship = state.ships.get(ship_id) if isinstance(ship_id, str) else None
+    if ship is None:
+        return f"there is no ship {ship_id!r}"
+    if ship.id not in state.choosable():
+        return f"{ship.id} is not the ship to act now"
+    if state.seats[ship.seat] != seat:
+        return f"{ship.id} is not {seat}'s ship"
+    phase = PHASE_OF.get(action.kind)
+    if phase is not None and phase != state.phase:
+        return f"'{action.kind}' belongs to the {phase} phase, and this is the {state.phase} phase"
+    if isinstance(action, Sail):
+        if not ship.sailing:
+            return f"{ship.id} has finished sailing this turn"
+        plan = plan_sail(state.table, ship, action.turn, exact=False)
+        return plan if isinstance(plan, str) else None
+    if isinstance(action, Drift):
+        if ship.moved or not ship.sailing:
+            return "a drift must be the ship's first action of the move phase"
+        drift = plan_drift(state.table, ship, action.heading)
+        return drift if isinstance(drift, str) else None
+    if isinstance(action, Commandeer):
+        target = state.ships.get(action.target)
+        if target is None or not target.afloat or target.hp > 0 or target.seat == ship.seat:
+            return f"{action.target} is not a dead enemy ship afloat"
+        if not state.grappled(ship.id, target.id):
+            return f"{ship.id} must first grapple {target.id} (a move-phase action)"
+        if not 1 <= action.crew <= ship.hp - 1:
+            return f"the prize crew is from 1 to {ship.hp - 1} HP (the captor keeps at least 1)"
+        return None
+    if isinstance(action, Share):
+        friend = state.ships.get(action.friend)
+        if friend is None or friend is ship or not friend.afloat or friend.seat != ship.seat:
+            return f"{action.friend} is not another friendly ship afloat"
+        if not touching(ship, friend):
+            return f"{ship.id} and {friend.id} must touch to share"
+        return _share_problem(ship, friend, action)
+    return f"{action} is not one of {ship.id}'s choices now"
+
+
+# -- effects ---------------------------------------------------------------------------------------
+
+
+def perform(state: CagwayState, seat: str, action: Action) -> None:
+    ship = state.ships[action.ship]  # type: ignore[attr-defined]
+    state.activate(ship.id)
+    name = ship.id
+    if isinstance(action, Done):
+        state.emit("done", f"{name} is done for the {state.phase} phase.", ship=name)
+        state.finish_active()
+    elif isinstance(action, Sail):
+        plan = plan_sail(state.table, ship, action.turn)
+        assert isinstance(plan, SailPlan)
+        ship.set_pose(plan.x, plan.y, plan.heading)
+        ship.ap -= 1
+        ship.moved, ship.docked = True, None
+        state.break_grapples(ship.id)
+        aground = " and runs up against the shore" if plan.aground else ""
+        state.emit("sail", f"{name} turns {action.turn:+g} degrees to heading {plan.heading:.0f} and sails "
+                   f"{plan.headway:.2f} cm on the {plan.colour} stick{aground}.", ship=name,
+                   heading=plan.heading, colour=plan.colour, headway=plan.headway)
+        state.check_left_table(ship)
+    elif isinstance(action, Stall):
+        heading = plan_stall(state.table, ship)
+        assert isinstance(heading, float)
+        ship.set_pose(ship.x, ship.y, heading)
+        ship.ap -= 1
+        ship.moved, ship.sailing = True, False
+        state.emit("stall", f"{name} turns into the wind's eye (heading {heading:.0f}) and stalls.", ship=name)
+    elif isinstance(action, Drift):
+        drift = plan_drift(state.table, ship, action.heading)
+        assert isinstance(drift, DriftPlan)
+        ship.set_pose(drift.x, drift.y, drift.heading)
+        ship.ap = 0
+        ship.moved, ship.sailing, ship.docked = True, False, None
+        state.break_grapples(ship.id)
+        how = "drifts one Red segment downwind" if drift.drifted else "is held by land and cannot drift"
+        state.emit("drift", f"{name} {how}, then swings to heading {drift.heading:g}; all its AP are spent.",
+                   ship=name, drifted=drift.drifted)
+        state.check_left_table(ship)
+    elif isinstance(action, Dock):
+        ship.ap -= 1
+        ship.moved, ship.sailing, ship.docked = True, False, action.island
+        state.emit("dock", f"{name} docks at {action.island} and will not sail again this turn.", ship=name)
+    elif isinstance(action, Explore):
+        _explore(state, ship)
+    elif isinstance(action, Grapple):
+        ship.ap -= 1
+        ship.moved = True
+        state.grapples.add(tuple(sorted((ship.id, action.target))))  # type: ignore[arg-type]
+        state.emit("grapple", f"{name} throws grapples onto {action.target}.", ship=name, target=action.target)
+    elif isinstance(action, Fire):
+        state.fire(ship, action)
+    elif isinstance(action, Melee):
+        target = state.ships[action.target]
+        ship.ap -= 1
+        ship.fired, ship.revealed = True, state.turn
+        value = ship.cls.combat_value(ship.hp)
+        state.emit("melee", f"{name}'s crew fights {target.id} hand to hand at close-combat value {value}.",
+                   ship=name, target=target.id, damage=value)
+        state.damage(target, value, None)
+    elif isinstance(action, Commandeer):
+        target = state.ships[action.target]
+        ship.ap -= 1
+        ship.hp -= action.crew
+        target.hp = action.crew
+        old = state.seats[target.seat]
+        target.seat = ship.seat
+        target.ap = 0
+        if state.first_capture is None:
+            state.first_capture = ship.seat
+        state.emit("commandeer", f"{name} sends {action.crew} HP of crew aboard the dead {target.id} and takes "
+                   f"her from {old}.", ship=name, target=target.id, crew=action.crew)
+    elif isinstance(action, Scuttle):
+        target = state.ships[action.target]
+        ship.ap -= 1
+        target.status = "sunk"
+        state.break_grapples(target.id)
+        state.forget_sightings()
+        state.emit("scuttle", f"{name} scuttles {target.id}; she goes to the bottom.", ship=name, target=target.id)
+    elif isinstance(action, Share):
+        friend = state.ships[action.friend]
+        ship.ap -= 1
+        ship.hp -= action.hp
+        friend.hp += action.hp
+        ship.supplies -= action.supplies
+        friend.supplies += action.supplies
+        ship.treasure -= action.treasure
+        friend.treasure += action.treasure
+        state.emit("share", f"{name} and {friend.id} share: {action.hp:+d} HP, {action.supplies:+d} supplies and "
+                   f"{action.treasure:+d} treasure go across to {friend.id}.", ship=name, friend=friend.id)
+    elif isinstance(action, Repair):
+        mended = min(2, ship.damage, ship.supplies)
+        ship.ap -= 1
+        ship.hp += mended
+        ship.supplies -= mended
+        state.emit("repair", f"{name} spends 1 AP and {mended} supplies to mend {mended} damage.",
+                   ship=name, mended=mended)
+    elif isinstance(action, Douse):
+        ship.ap -= 1
+        need = min(ship.fires)
+        roll = state.rng.roll(6)
+        if roll >= need:
+            ship.fires.remove(need)
+            state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; one fire is out.",
+                       ship=name, roll=roll, need=need, success=True)
+        else:
+            state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; it still burns.",
+                       ship=name, roll=roll, need=need, success=False)
+
+
+def _explore(state: CagwayState, ship: Ship) -> None:
+    island = ship.docked
+    assert island is not None
+    treasure, supplies = state.stock[island]
+    ship.ap -= 1
+    ship.moved = True
+    if treasure > 0:
+        state.stock[island] = (treasure - 1, supplies)
+        ship.treasure += 1
+        state.emit("explore", f"{ship.id} searches {island} and carries off a treasure.", ship=ship.id,
+                   island=island, found="treasure")
+    else:
+        took = min(2, supplies, ship.cls.supplies - ship.supplies)
+        state.stock[island] = (treasure, supplies - took)
+        ship.supplies += took
+        state.emit("explore", f"{ship.id} forages on {island} and loads {took} supplies.", ship=ship.id,
+                   island=island, found="supplies")

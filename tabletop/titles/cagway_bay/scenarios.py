@@ -1,0 +1,220 @@
+"""Setting up a scenario (map, wind, fleets) and judging its objective."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core import BadScenario, Outcome
+
+from .data import (
+    EDGES,
+    ScenarioModel,
+    ShipPlacement,
+    build_fleet,
+    fleet_points,
+    normalise,
+    parse_fleet,
+    parse_override,
+    scenario_model,
+    ship_classes,
+)
+from .geometry import Table, table_from_spec, table_spec, unit
+from .ships import Ship
+
+if TYPE_CHECKING:
+    from .game import CagwayState
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Everything ``new_state`` needs, resolved from the options and any scenario dict."""
+
+    model: ScenarioModel
+    table: Table
+    ships: list[Ship]
+    stock: dict[str, tuple[int, int]]
+    turn: int
+    phase: str
+    turn_limit: int
+    sight_range: int | None
+    scoring_edges: frozenset[str]
+    grapples: set[tuple[str, str]]
+    fleets: tuple[tuple[str, ...], tuple[str, ...]]
+
+
+@cache
+def _auto_fleet(points: int) -> tuple[str, ...]:
+    return tuple(build_fleet(points))
+
+
+def fleets_for(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Open Warfare fleets from the options: given lists, or built to equal points."""
+    first, second = parse_fleet(options["fleet1"]), parse_fleet(options["fleet2"])
+    if first and not second:
+        second = list(_auto_fleet(fleet_points(first)))
+    elif second and not first:
+        first = list(_auto_fleet(fleet_points(second)))
+    elif not first and not second:
+        first = second = list(_auto_fleet(options["points"]))
+    return tuple(first), tuple(second)
+
+
+def deploy(model: ScenarioModel, fleets: tuple[tuple[str, ...], tuple[str, ...]]) -> list[ShipPlacement]:
+    """Line each fleet up abreast on its deployment line, sterns on the line."""
+    placements = []
+    classes = ship_classes()
+    for seat, fleet in enumerate(fleets):
+        line = model.deployment[seat]
+        ux, uy = unit(line.heading)
+        counts: dict[str, int] = {}
+        for index, slug in enumerate(fleet):
+            counts[slug] = counts.get(slug, 0) + 1
+            x = model.width * (index + 1) / (len(fleet) + 1)
+            length = classes[slug].length
+            placements.append(ShipPlacement(
+                id=f"{model.seats[seat]}-{slug}-{counts[slug]}", ship_class=slug, seat=seat,
+                x=x + ux * length, y=line.y + uy * length, heading=line.heading, treasure=0))
+    return placements
+
+
+def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
+    model = scenario_model(options["scenario"])
+    override = parse_override(scenario) if scenario is not None else None
+    fleets: tuple[tuple[str, ...], tuple[str, ...]] = ((), ())
+    if model.objective.kind == "battle":
+        fleets = fleets_for(options)
+    width = override.width if override and override.width else model.width
+    height = override.height if override and override.height else model.height
+    wind = override.wind if override and override.wind else model.wind
+    islands = override.islands if override and override.islands is not None else model.islands
+    exits = override.exit_edges if override and override.exit_edges is not None else model.exit_edges
+    table = table_from_spec(table_spec(width, height, wind, islands, exits, options["edges"]))
+    if override and override.ships is not None:
+        placements = override.ships
+    elif model.objective.kind == "battle":
+        placements = deploy(model, fleets)
+    else:
+        placements = model.ships
+    classes = ship_classes()
+    ships = []
+    for p in placements:
+        if p.ship_class not in classes:
+            raise BadScenario(f"ship {p.id}: there is no class {p.ship_class!r}; the classes are: "
+                              f"{', '.join(classes)}")
+        ship = Ship(p.id, classes[p.ship_class], p.seat, p.x, p.y, normalise(p.heading))
+        if p.hp is not None:
+            if not 0 <= p.hp <= ship.cls.hp:
+                raise BadScenario(f"ship {p.id}: hp must be from 0 to {ship.cls.hp}")
+            ship.hp = p.hp
+        if p.supplies is not None:
+            if not 0 <= p.supplies <= ship.cls.supplies:
+                raise BadScenario(f"ship {p.id}: supplies must be from 0 to {ship.cls.supplies}")
+            ship.supplies = p.supplies
+        ship.ap = p.ap if p.ap is not None else ship.cls.actions(ship.hp)
+        ship.fires = list(p.fires)
+        ship.treasure = p.treasure
+        ship.status = p.status
+        ship.docked = p.docked
+        ship.fired = p.fired
+        ship.moved = p.moved
+        if p.status == "afloat" and table.overlaps_land(ship.hull):
+            raise BadScenario(f"ship {p.id} starts on land; move it clear of every island")
+        ships.append(ship)
+    ids = [s.id for s in ships]
+    if len(set(ids)) != len(ids):
+        raise BadScenario("ship ids must be unique")
+    grapples = set()
+    for a, b in override.grapples if override else []:
+        if a not in ids or b not in ids:
+            raise BadScenario(f"grapple {a}-{b} names a ship that is not in the scenario")
+        grapples.add((min(a, b), max(a, b)))
+    limit = options["turns"] or (override.turn_limit if override and override.turn_limit else model.turn_limit)
+    darkness = override.darkness if override and override.darkness else model.darkness
+    scoring: frozenset[str] = frozenset(exits)
+    if model.objective.kind == "treasure-run" and options["edges"] == "open-sea":
+        scoring = frozenset(EDGES)
+    return Setup(
+        model=model, table=table, ships=ships,
+        stock={i.id: (i.treasure, i.supplies) for i in islands},
+        turn=override.turn if override else 1,
+        phase=override.phase if override else "move",
+        turn_limit=max(limit, override.turn if override else 1),
+        sight_range=darkness.sight_range if darkness else None,
+        scoring_edges=scoring, grapples=grapples, fleets=fleets,
+    )
+
+
+# -- judging ---------------------------------------------------------------------------------------
+
+
+def judge(state: CagwayState) -> Outcome | None:
+    kind = state.objective.kind
+    if kind == "battle":
+        return _battle(state)
+    return _run(state)
+
+
+def _run(state: CagwayState) -> Outcome | None:
+    """Treasure runs and blockade runs: the running seat needs ``needed`` successes."""
+    objective = state.objective
+    runner, other = objective.seat, 1 - objective.seat
+    seats = state.seats
+    escaped = [s for s in state.ships.values() if s.status == "escaped" and s.seat == runner]
+    if objective.kind == "treasure-run":
+        done = sum(s.treasure for s in escaped)
+        still = sum(s.treasure for s in state.ships.values() if s.afloat and s.seat == runner)
+        still += sum(t for t, _ in state.stock.values()) if state.runners_afloat() else 0
+        what = "treasure"
+    else:
+        done = len(escaped)
+        still = state.runners_afloat()
+        what = "ships"
+    stopped = sum(1 for s in state.ships.values() if s.home == runner and not (s.afloat and s.seat == runner)
+                  and s.status != "escaped")
+    scores = {seats[runner]: done, seats[other]: stopped}
+    if done >= objective.needed:
+        return Outcome((seats[runner],), scores, f"{seats[runner]} got {done} {what} off the table", seats)
+    if done + still < objective.needed or state.runners_afloat() == 0:
+        return Outcome((seats[other],), scores,
+                       f"{seats[runner]} can no longer get {objective.needed} {what} off the table", seats)
+    if state.time_up:
+        return Outcome((seats[other],), scores,
+                       f"the turn limit passed with only {done} {what} off the table", seats)
+    return None
+
+
+def battle_scores(state: CagwayState) -> dict[str, float]:
+    """Points of enemy ships out of action, plus half the points-weighted damage on the rest."""
+    scores = {seat: 0.0 for seat in state.seats}
+    for ship in state.ships.values():
+        enemy = state.seats[1 - ship.home]
+        value = ship.cls.points
+        if not (ship.alive and ship.seat == ship.home):
+            scores[enemy] += value
+        else:
+            scores[enemy] += 0.5 * value * ship.damage / ship.cls.hp
+    return {seat: round(score, 2) for seat, score in scores.items()}
+
+
+def _battle(state: CagwayState) -> Outcome | None:
+    seats = state.seats
+    scores = battle_scores(state)
+    if state.first_capture is not None:
+        winner = seats[state.first_capture]
+        return Outcome((winner,), scores, f"{winner} captured an enemy ship first", seats)
+    standing = [any(s.alive and s.seat == seat for s in state.ships.values()) for seat in range(2)]
+    if not standing[0] and not standing[1]:
+        return Outcome((), scores, "both fleets are out of action", seats)
+    for seat in range(2):
+        if not standing[seat]:
+            winner = seats[1 - seat]
+            return Outcome((winner,), scores, f"{winner} destroyed the enemy fleet", seats)
+    if state.time_up:
+        a, b = scores[seats[0]], scores[seats[1]]
+        if a == b:
+            return Outcome((), scores, "the turn limit passed with the fleets level on points", seats)
+        winner = seats[0] if a > b else seats[1]
+        return Outcome((winner,), scores, f"the turn limit passed and {winner} leads on points", seats)
+    return None

@@ -1,0 +1,57 @@
+"""Seeded random games of every scenario, with the game's invariants checked after every step."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+import tabletop
+from tabletop.testing import assert_replays, random_playthrough
+from tabletop.titles.cagway_bay.game import CagwayState
+
+SWEEP = int(os.environ.get("TABLETOP_SWEEP", "1"))
+SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
+
+
+def invariants(state: CagwayState) -> None:
+    table = state.table
+    for ship in state.ships.values():
+        assert 0 <= ship.hp <= ship.cls.hp, f"{ship.id} HP {ship.hp} out of 0..{ship.cls.hp}"
+        assert ship.ap >= 0, f"{ship.id} has negative AP"
+        assert 0 <= ship.supplies <= ship.cls.supplies, f"{ship.id} supplies {ship.supplies}"
+        assert ship.treasure >= 0
+        if ship.afloat:
+            assert table.land.intersection(ship.hull).area < 0.05, f"{ship.id} is on land"
+            assert not table.overlaps_land(ship.hull)
+    assert state.turn <= state.turn_limit
+
+
+def one_gun_per_turn(state: CagwayState) -> None:
+    """Walk the history: no ship fires (or fights hand to hand) twice in a turn."""
+    turn_of = []
+    turn = 1
+    for event in state.events:
+        if event.kind == "turn":
+            turn = event.data["turn"]
+        if event.kind in ("fire", "melee"):
+            turn_of.append((event.data["ship"], turn))
+    assert len(turn_of) == len(set(turn_of)), "a ship attacked twice in one turn"
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+@pytest.mark.parametrize("edges", ("open-sea", "land"))
+def test_random_games_keep_the_invariants(scenario, edges):
+    game = tabletop.load("cagway-bay", scenario=scenario, edges=edges)
+    for seed in range(4 * SWEEP):
+        state = random_playthrough(game, seed, invariants)
+        one_gun_per_turn(state)
+        assert state.outcome is not None and state.outcome.reason
+        assert len(state.history) < 2000
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_random_games_replay_identically(scenario):
+    game = tabletop.load("cagway-bay", scenario=scenario)
+    state = random_playthrough(game, 5)
+    assert_replays(state)
