@@ -1,0 +1,196 @@
+"""Special Effects (FB-FX-*): every card in the library, each through the shared vocabulary."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.titles.fightball.cards import library, team, team_slugs
+from tests.fightball.helpers import game, position, score_only
+
+SHOOTER = {"aztecs": "huitzilopochtli", "cavaliers": "lord-percival", "cruisers": "big-vinnie",
+           "the-dark": "sensei-oda", "team-sport": "skip", "texas-wildcats": "jetta"}
+BLUE_SHOT = {"aztecs": 7, "cavaliers": 6, "cruisers": 6, "the-dark": 7, "team-sport": 6, "texas-wildcats": 7}
+
+
+def blue_play(team_slug, middle, opponent=None, **scenario):
+    """Home's best Shooter, a Blue Ball, ``middle``, then a Jump Shot (Blue +7), in away's Blue zone."""
+    state = position(game(team_slug, opponent or team_slug), stacks={"away-blue-1": [
+        f"home:{SHOOTER[team_slug]}", "home:blue-ball", *middle, "home:jump-shot"]}, **scenario)
+    return score_only(state, 5)
+
+
+def base(team_slug):
+    return BLUE_SHOT[team_slug] + 2 + 7
+
+
+def test_FB_FX_1_effects_work_only_inside_a_complete_play():
+    incomplete = position(game("cavaliers", "cavaliers"), stacks={"away-blue-1": [
+        "home:lord-percival", "home:human-pyramid", "home:blue-ball"]})
+    assert score_only(incomplete, 5).points == (0, 0)
+    outside = blue_play("cavaliers", [])
+    assert outside.points == (2, 0)
+
+
+def test_FB_FX_2_human_pyramid_and_double_shot_in_either_order():
+    # The rulebook's example: 2 points become 14 (Pyramid first) or 9 (Double Shot first).
+    first = blue_play("cavaliers", ["home:human-pyramid", "away:double-shot"], opponent="aztecs")
+    second = blue_play("cavaliers", ["away:double-shot", "home:human-pyramid"], opponent="aztecs")
+    assert (first.points, second.points) == ((14, 0), (9, 0))
+    assert "The play succeeds for 2 points, Human Pyramid +5, Double Shot \u00d72 = 14" in first.text
+
+
+def test_FB_FX_human_pyramid():
+    assert blue_play("cavaliers", ["home:human-pyramid"]).points == (7, 0)
+
+
+def test_FB_FX_double_shot():
+    assert blue_play("aztecs", ["away:double-shot"]).points == (4, 0)
+
+
+def test_FB_FX_8_go_team_always_in_its_owners_favour():
+    assert blue_play("texas-wildcats", ["home:go-team"]).points == (3, 0)
+    assert blue_play("texas-wildcats", ["away:go-team"]).points == (1, 0)
+
+
+def test_FB_FX_5_interception():
+    stolen = blue_play("team-sport", ["away:interception"])
+    assert stolen.points == (0, 2) and stolen.scorer == 1 and "(intercepted)" in stolen.text
+    assert blue_play("team-sport", ["home:interception"]).points == (2, 0)
+
+
+def test_FB_FX_bull():
+    assert blue_play("the-dark", ["away:bull"]).value == base("the-dark") - 3
+
+
+def test_FB_FX_3_smoke_bomb_cancels_the_effect_below_and_a_cancelled_cancel_does_nothing():
+    assert blue_play("the-dark", ["away:bull", "home:smoke-bomb"]).value == base("the-dark")
+    twice = blue_play("the-dark", ["away:bull", "home:smoke-bomb", "away:smoke-bomb"])
+    assert twice.value == base("the-dark") - 3
+    assert "Smoke Bomb (cancelled)" in twice.text
+
+
+def test_FB_FX_riposte():
+    result = blue_play("cavaliers", ["away:en-garde", "home:riposte"])
+    assert result.value == base("cavaliers") and "En Garde (cancelled)" in result.text
+
+
+def test_FB_FX_4_shadow_step_moves_the_play_to_the_green_zone():
+    state = position(game("the-dark", "aztecs"), stacks={"away-blue-1": [
+        "home:sensei-oda", "home:green-ball", "home:shadow-step", "home:long-shot"]})
+    result = score_only(state, 5)
+    assert result.colour == 2 and result.value == 6 + 2 + 7 and result.points == (3, 0)
+    assert "moved to the Green zone" in result.text
+
+
+def test_FB_FX_4_a_zone_change_only_reaches_zones_the_shooter_attacks():
+    # Away's Hot Rod moves a Green play into the Blue zone away attacks: home's, never its own.
+    state = position(game("aztecs", "cruisers"), stacks={"green-1": [
+        "away:big-vinnie", "away:blue-ball", "away:hot-rod", "away:jump-shot"]})
+    result = score_only(state, 9)
+    assert result.colour == 1 and result.value == 6 + 2 + 1 + 7 and result.points == (0, 2)
+    assert "moved to the Aztecs' Blue zone" in result.text
+
+
+def test_FB_FX_iron_palm():
+    assert blue_play("the-dark", ["home:iron-palm"]).value == base("the-dark") + 3
+
+
+def test_FB_FX_all_for_one_only_when_attacking():
+    assert blue_play("cavaliers", ["home:all-for-one"]).value == base("cavaliers") + 3
+    defending = blue_play("cavaliers", ["away:all-for-one"])
+    assert defending.value == base("cavaliers") and "All for One (no effect here)" in defending.text
+
+
+def test_FB_FX_en_garde_only_when_defending():
+    assert blue_play("cavaliers", ["away:en-garde"]).value == base("cavaliers") - 3
+    assert blue_play("cavaliers", ["home:en-garde"]).value == base("cavaliers")
+
+
+def test_FB_FX_7_cheap_shot_charges_the_other_team_with_a_foul():
+    result = blue_play("cruisers", ["away:cheap-shot"])
+    assert result.value == base("cruisers") - 2 and result.fouls == (0, 1) and result.points == (2, 1)
+    incomplete = position(game("cruisers", "cruisers"), stacks={"away-blue-1": [
+        "home:big-vinnie", "away:cheap-shot", "home:blue-ball"]})
+    assert score_only(incomplete, 5).fouls == (0, 0)
+
+
+def test_FB_FX_flop():
+    assert blue_play("cruisers", ["away:flop"]).fouls == (0, 2)
+    assert blue_play("cruisers", ["home:flop"]).fouls == (0, 0)
+
+
+def test_FB_FX_payoff_cancels_every_effect_below():
+    result = blue_play("cruisers", ["away:pick", "home:hot-rod", "away:pick", "away:payoff"])
+    assert result.value == base("cruisers")
+
+
+def test_FB_FX_hot_rod():
+    result = blue_play("cruisers", ["home:hot-rod"])
+    assert result.colour == 1 and result.value == base("cruisers") + 1
+
+
+def test_FB_FX_pick():
+    assert blue_play("cruisers", ["away:pick"]).value == base("cruisers") - 2
+
+
+def test_FB_FX_6_sacrifice_reads_the_own_discard_pile():
+    assert blue_play("aztecs", ["home:sacrifice"], discards={"home": ["zal", "tex"]}).value == base("aztecs") + 2
+    capped = blue_play("aztecs", ["home:sacrifice"], discards={"home": ["zal", "tex", "itzel", "coatl", "red-ball"]})
+    assert capped.value == base("aztecs") + 3
+    theirs = blue_play("aztecs", ["away:sacrifice"], discards={"home": ["zal", "tex"]})
+    assert theirs.value == base("aztecs")  # away's own pile is empty
+
+
+def test_FB_FX_feathered_serpent():
+    assert blue_play("aztecs", ["home:feathered-serpent"]).value == base("aztecs") + 2
+
+
+def test_FB_FX_refball_whistle():
+    result = blue_play("aztecs", ["away:pick", "home:feathered-serpent", "away:refball-whistle"])
+    assert result.value == base("aztecs")
+
+
+def test_FB_FX_boomerang():
+    result = blue_play("team-sport", ["home:boomerang"], discards={"home": ["long-shot", "lay-up", "skip"]})
+    assert result.value == base("team-sport") + 2 and "Boomerang +2" in result.text
+    full = blue_play("team-sport", ["home:boomerang"],
+                     discards={"home": ["long-shot", "long-shot", "lay-up", "lay-up", "hail-mary"]})
+    assert full.value == base("team-sport") + 4
+
+
+def test_FB_FX_target_practice():
+    state = position(game("team-sport", "aztecs"), stacks={"green-1": [
+        "home:skip", "home:red-ball", "home:target-practice", "home:lay-up"]})
+    result = score_only(state, 9)
+    assert result.colour == 0 and result.value == 6 + 2 + 6 and result.points == (2, 0)
+
+
+def test_FB_FX_scouting_report_reads_the_other_teams_discard_pile():
+    result = blue_play("team-sport", ["home:scouting-report"], discards={"away": ["interception", "boomerang"]})
+    assert result.value == base("team-sport") - 2
+
+
+def test_FB_FX_rocket_boost_only_in_green():
+    assert blue_play("texas-wildcats", ["home:rocket-boost"]).value == base("texas-wildcats")
+    state = position(game("texas-wildcats", "aztecs"), stacks={"green-1": [
+        "home:jetta", "home:green-ball", "home:rocket-boost", "home:long-shot"]})
+    assert score_only(state, 9).value == 8 + 2 + 3 + 7
+
+
+def test_FB_FX_cheer():
+    assert blue_play("texas-wildcats", ["home:cheer"]).value == base("texas-wildcats") + 2
+
+
+def test_every_effect_in_the_library_has_a_test_and_a_team():
+    tested = {name[len("test_FB_FX_"):] for name in globals() if name.startswith("test_FB_FX_")}
+    carried = {slug for t in team_slugs() for slug in team(t).effects}
+    for effect in library().effects:
+        assert effect.slug in carried, f"{effect.slug} is in no deck"
+        assert any(effect.slug.replace("-", "_") in name for name in tested), f"{effect.slug} has no test"
+
+
+@pytest.mark.parametrize("slug", team_slugs())
+def test_effect_texts_are_own_words_and_ops_are_vocabulary(slug):
+    for effect_slug in team(slug).effects:
+        effect = next(e for e in library().effects if e.slug == effect_slug)
+        assert effect.text and effect.ops.model_fields_set
