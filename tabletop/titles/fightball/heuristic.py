@@ -38,7 +38,7 @@ def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: i
         need -= 1  # the right Ball may still come
     shots = state.table.shot_values[result.shooter][colour]
     chance = sum(1 for v in shots if v >= need) / len(shots) if shots else 0.0
-    chance *= 0.85 if result.has_ball else 0.6
+    chance *= 0.85 if result.has_ball else 0.5
     hope = chance * state.court.play_points[colour] * 0.8
     return value + (hope if result.shooter == seat else -hope)
 
