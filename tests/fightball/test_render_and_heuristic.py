@@ -8,8 +8,8 @@ import pytest
 
 from tabletop.core import Randomness
 from tabletop.titles.fightball.actions import DISCARD, DRAW, TAKE, Play
-from tests.fightball.heuristic_vs_random import measure
 from tests.fightball.helpers import buzz, game, position
+from tests.fightball.heuristic_vs_random import measure
 
 
 def test_render_shows_the_court_by_zone_the_hand_the_discard_deck_and_score():
