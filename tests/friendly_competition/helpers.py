@@ -9,8 +9,8 @@ from tabletop.titles.friendly_competition.game import FriendlyState
 from tabletop.titles.friendly_competition.pitch import PITCH
 
 # Far corners where teamsters stay out of the way of the play a test sets up.
-BLUE_SPARE = ["b14", "b15", "c16", "d17", "e18"]
-RED_SPARE = ["r6", "r5", "q4", "p3", "o2"]
+BLUE_SPARE = ["b14", "b15", "c16", "d17", "e18", "a13"]
+RED_SPARE = ["r6", "r5", "q4", "p3", "o2", "s7"]
 
 
 def game(**options: Any) -> tabletop.Game:
@@ -23,7 +23,7 @@ def position(
     *,
     ball: dict[str, str] | None = None,
     side: str = "seat1",
-    ap: int = 10,
+    ap: int | None = None,
     dice: Any = None,
     options: dict[str, Any] | None = None,
     **extra: Any,
@@ -31,7 +31,9 @@ def position(
     """A play position; team lists shorter than six are filled from the spare corners."""
     blue = blue + [s for s in BLUE_SPARE if s not in blue][: 6 - len(blue)]
     red = red + [s for s in RED_SPARE if s not in red][: 6 - len(red)]
-    scenario: dict[str, Any] = {"teams": {"seat1": blue, "seat2": red}, "side": side, "ap": ap, **extra}
+    scenario: dict[str, Any] = {"teams": {"seat1": blue, "seat2": red}, "side": side, **extra}
+    if ap is not None:
+        scenario["ap"] = ap
     if ball is not None:
         scenario["ball"] = ball
     state = game(**(options or {})).new_state(seed=1, scenario=scenario, dice=dice)

@@ -84,7 +84,7 @@ class Procedures:
         self.kickoff = kickoff
         receiver = 1 - kickoff
         if self.rules.deployment == "blocks":
-            self.deploy_order = [kickoff] * TEAM_SIZE + [receiver] * TEAM_SIZE
+            self.deploy_order = [receiver] * TEAM_SIZE + [kickoff] * TEAM_SIZE
         else:
             self.deploy_order = [receiver, kickoff] * TEAM_SIZE
         self.deploy_order.reverse()  # popped from the end
