@@ -11,13 +11,13 @@ from tabletop.titles.travel_sfb.game import TravelState
 from tabletop.titles.travel_sfb.rules import PAIR, SETTLE
 
 
-def new(deck: list[str] | None = None, options: dict[str, Any] | None = None, seed: int = 1,
+def new(deck: str | list[str] | None = None, options: dict[str, Any] | None = None, seed: int = 1,
         **scenario: Any) -> TravelState:
-    """A duel whose deck starts with ``deck`` (top first); the rest of the deck stays in a fixed order."""
+    """A duel whose deck starts with ``deck`` (codes, top first); the rest of the deck stays in a fixed order."""
     game = tabletop.load("travel-sfb", **(options or {}))
     data = dict(scenario)
     if deck is not None:
-        data["deck"] = deck
+        data["deck"] = deck.split() if isinstance(deck, str) else deck
     state = game.new_state(seed=seed, scenario=data, dice={"rolls": []})
     assert isinstance(state, TravelState)
     return state
