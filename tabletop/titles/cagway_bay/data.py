@@ -165,6 +165,8 @@ class ScenarioModel(_Model):
     exit_edges: list[Literal["north", "south", "east", "west"]]
     darkness: DarknessModel | None = None
     deployment: list[DeploymentModel] = Field(default_factory=list)
+    waypoints: list[tuple[float, float]] = Field(
+        default_factory=list, description="pilotage for the heuristic: points a runner passes through in turn")
 
 
 class ScenarioOverride(_Model):

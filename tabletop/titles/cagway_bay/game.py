@@ -93,6 +93,7 @@ class CagwayState(State):
         self.scoring_edges: frozenset[str] = prepared.scoring_edges
         self.grapples: set[tuple[str, str]] = set(prepared.grapples)
         self.fleets = prepared.fleets
+        self.waypoints: list[tuple[float, float]] = list(prepared.model.waypoints)
         self.first_capture: int | None = None
         self.time_up = False
         self.pending: list[str] = []

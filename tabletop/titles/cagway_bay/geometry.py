@@ -15,7 +15,7 @@ from functools import cache
 from typing import Any
 
 import shapely
-from shapely.geometry import MultiPoint, Point, Polygon, box
+from shapely.geometry import Point, Polygon, box
 
 from .data import IslandModel, WindModel
 
@@ -48,7 +48,7 @@ def polygon(coords: Coords) -> Polygon:
 
 def convex(coords: Coords) -> Polygon:
     """The convex hull of some points: the area a convex hull sweeps between two poses."""
-    return MultiPoint(coords).convex_hull
+    return shapely.convex_hull(shapely.multipoints(coords))
 
 
 def bounds(coords: Coords) -> tuple[float, float, float, float]:
@@ -151,6 +151,7 @@ class Table:
             shapely.prepare(shape)
             self.land_pieces.append((name, shape, core, shape.bounds))
         self.land = shapely.union_all([shape for _, shape, _, _ in self.land_pieces]) if pieces else Polygon()
+        shapely.prepare(self.land)
         self.shadow_parts: list[tuple[Polygon, tuple[float, float, float, float]]] = [
             (part, part.bounds) for island in islands for part in island.parts
         ]
@@ -165,6 +166,12 @@ class Table:
             "south": box(-m, -m, w + m, 0), "north": box(-m, h, w + m, h + m),
         }
         return [strip for edge, strip in strips.items() if edge not in self.exits]
+
+    def clearance(self, x: float, y: float) -> float:
+        """How far the point is from any land (infinite on an open table without islands)."""
+        if self.land.is_empty:
+            return math.inf
+        return float(self.land.distance(Point(x, y)))
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""

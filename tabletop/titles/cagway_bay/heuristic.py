@@ -1,18 +1,265 @@
-"""Placeholder heuristic."""
+"""Rules of thumb: sail for the objective by the wind, dock and explore for treasure, fire the gun
+that does the most damage, board and capture dead enemies, repair and douse at the end.
+
+``suggest`` only ever returns one of the legal actions; ``evaluate`` scores a position in [-1, 1].
+"""
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
+from shapely.geometry import LineString, Point
+from shapely.ops import nearest_points
+
 from tabletop.core import Action, Randomness
+
+from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
+from .geometry import RED
+from .movement import SailPlan, plan_drift, plan_sail
+from .scenarios import battle_scores
+from .ships import Ship
 
 if TYPE_CHECKING:
     from .game import CagwayState
 
 
 def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
-    return rng.choice(state.legal_actions(seat))
+    legal = state.legal_actions(seat)
+    by_ship: dict[str, list[Action]] = {}
+    for action in legal:
+        by_ship.setdefault(action.ship, []).append(action)  # type: ignore[attr-defined]
+    ship_id = next(iter(by_ship))
+    ship = state.ships[ship_id]
+    options = by_ship[ship_id]
+    if state.phase == "move":
+        return _move(state, ship, options)
+    if state.phase == "combat":
+        return _combat(state, ship, options)
+    return _end(ship, options)
+
+
+# -- movement --------------------------------------------------------------------------------------
+
+
+def _is_runner(state: CagwayState, ship: Ship) -> bool:
+    return state.objective.kind != "battle" and ship.seat == state.objective.seat
+
+
+def _exit_goal(state: CagwayState, ship: Ship) -> tuple[float, float]:
+    table = state.table
+    edges = sorted(state.scoring_edges)
+    options = {
+        "north": (ship.x, table.height + 30), "south": (ship.x, -30.0),
+        "east": (table.width + 30, ship.y), "west": (-30.0, ship.y),
+    }
+    goal = min((options[e] for e in edges), key=lambda p: math.hypot(p[0] - ship.x, p[1] - ship.y))
+    for wx, wy in state.waypoints:
+        # pass the pilot's marks in order, heading the same way as the goal
+        if (goal[1] - ship.y) * (wy - ship.y) > 0 and abs(wy - ship.y) > 3:
+            return (wx, wy)
+    return goal
+
+
+def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float], str] | None:
+    """The nearest island with treasure that no friendly ship nearer to it is already after."""
+    claimed: set[str] = set()
+    best = None
+    friends = [s for s in state.afloat() if s.seat == ship.seat and s.alive and s.treasure == 0 and s is not ship]
+    for island_id, (treasure, _) in sorted(state.stock.items()):
+        if treasure <= 0:
+            continue
+        island = state.table.islands[island_id]
+        here = island.shape.distance(Point(ship.x, ship.y))
+        if any(island.shape.distance(Point(f.x, f.y)) < here - 1 for f in friends):
+            claimed.add(island_id)
+            continue
+        if best is None or here < best[0]:
+            best = (here, island_id)
+    if best is None:
+        # every island is someone else's: help at the nearest anyway
+        for island_id, (treasure, _) in sorted(state.stock.items()):
+            if treasure > 0:
+                here = state.table.islands[island_id].shape.distance(Point(ship.x, ship.y))
+                if best is None or here < best[0]:
+                    best = (here, island_id)
+    if best is None:
+        return None
+    island = state.table.islands[best[1]]
+    point = nearest_points(island.shape, Point(ship.x, ship.y))[0]
+    return (point.x, point.y), best[1]
+
+
+def _nearest_enemy(state: CagwayState, ship: Ship, prefer: str = "") -> Ship | None:
+    foes = [o for o in state.enemies(ship) if o.alive]
+    if not foes:
+        return None
+
+    def key(o: Ship) -> float:
+        d = math.hypot(o.x - ship.x, o.y - ship.y)
+        if prefer == "cargo" and o.treasure:
+            d -= 40
+        if prefer == "runner":
+            d -= 0.3 * max(0.0, o.y - 30)  # runners far up the passage are the danger
+        return d
+
+    return min(foes, key=key)
+
+
+def _goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float], bool, str | None]:
+    """Where the ship wants to be, whether sailing off the table is welcome, and a goal island."""
+    kind = state.objective.kind
+    if _is_runner(state, ship):
+        if kind == "treasure-run" and ship.treasure == 0:
+            found = _treasure_goal(state, ship)
+            if found is not None:
+                return found[0], False, found[1]
+        return _exit_goal(state, ship), True, None
+    if kind == "battle":
+        prizes = [o for o in state.enemies(ship) if o.hp == 0]
+        if prizes and ship.hp >= 3:
+            prize = min(prizes, key=lambda o: math.hypot(o.x - ship.x, o.y - ship.y))
+            return prize.centre, False, None
+    target = _nearest_enemy(state, ship, "cargo" if kind == "treasure-run" else "runner")
+    if target is None:
+        return (state.table.width / 2, state.table.height / 2), False, None
+    return target.centre, False, None
+
+
+def _move(state: CagwayState, ship: Ship, options: list[Action]) -> Action:
+    goal, may_leave, island = _goal(state, ship)
+    for action in options:
+        if isinstance(action, Explore):
+            return action
+    for action in options:
+        if isinstance(action, Dock) and action.island == island:
+            return action
+    for action in options:
+        if isinstance(action, Grapple) and state.ships[action.target].hp == 0:
+            return action
+    reserve = 0 if _is_runner(state, ship) else _combat_reserve(state, ship)
+    sails = [a for a in options if isinstance(a, Sail)]
+    if sails and ship.ap > reserve:
+        here = _cost(state, ship, (ship.x, ship.y), goal, may_leave)
+        scored = []
+        for action in sails:
+            plan = plan_sail(state.table, ship, action.turn, exact=False)
+            assert isinstance(plan, SailPlan)
+            cost = _cost(state, ship, (plan.x, plan.y), goal, may_leave)
+            if plan.aground and island is None:
+                cost += 5
+            scored.append((cost, abs(action.turn), action))
+        best = min(scored, key=lambda item: (item[0], item[1]))
+        near_goal = math.hypot(goal[0] - ship.x, goal[1] - ship.y) < 2 * RED and not may_leave
+        if best[0] < here - 0.2 or not near_goal:
+            return best[2]
+    if not sails and not ship.moved:
+        drifts = [a for a in options if isinstance(a, Drift)]
+        if drifts:
+            return min(drifts, key=lambda a: _drift_cost(state, ship, a, goal))
+    for action in options:
+        if isinstance(action, Stall) and not sails:
+            return action
+    return next(a for a in options if isinstance(a, Done))
+
+
+def _combat_reserve(state: CagwayState, ship: Ship) -> int:
+    reach = ship.cls.reach * RED + ship.cls.length + 12
+    close = any(math.hypot(o.x - ship.x, o.y - ship.y) < reach for o in state.enemies(ship) if o.alive)
+    return min(3, ship.ap - 1) if close else 0
+
+
+def _cost(state: CagwayState, ship: Ship, bow: tuple[float, float], goal: tuple[float, float],
+          may_leave: bool) -> float:
+    """Distance to the goal, plus a detour penalty for land in the straight line to it."""
+    distance = math.hypot(goal[0] - bow[0], goal[1] - bow[1])
+    table = state.table
+    cost = distance
+    if distance > 0.5 and not table.land.is_empty:
+        line = LineString([bow, goal])
+        if table.land.intersects(line):
+            cost += 2.5 * table.land.intersection(line).length + 10
+    margin = ship.cls.length + 2
+    if not may_leave and not (margin < bow[0] < table.width - margin and margin < bow[1] < table.height - margin):
+        cost += 60
+    return cost
+
+
+def _drift_cost(state: CagwayState, ship: Ship, action: Drift, goal: tuple[float, float]) -> float:
+    plan = plan_drift(state.table, ship, action.heading)
+    if isinstance(plan, str):
+        return 1e9
+    bearing = math.degrees(math.atan2(goal[1] - plan.y, goal[0] - plan.x))
+    off = state.table.wind.off_wind(action.heading, plan.x, plan.y)
+    colour = ship.cls.colour(off)
+    turn_needed = abs((bearing - action.heading + 180) % 360 - 180)
+    return turn_needed + (1000 if colour == "white" else 0)
+
+
+# -- combat and end --------------------------------------------------------------------------------
+
+
+def _combat(state: CagwayState, ship: Ship, options: list[Action]) -> Action:
+    for action in options:
+        if isinstance(action, Commandeer) and action.crew == max(
+            a.crew for a in options if isinstance(a, Commandeer) and a.target == action.target
+        ):
+            return action
+    melees = [a for a in options if isinstance(a, Melee)]
+    if melees:
+        return min(melees, key=lambda a: (state.ships[a.target].hp, a.target))
+    best: tuple[float, Action] | None = None
+    for action in options:
+        if not isinstance(action, Fire):
+            continue
+        target = state.ships[action.target]
+        sighting = next(s for s in state.sightings(ship) if s.gun == action.gun and s.target == action.target)
+        gun = ship.cls.guns[action.gun]
+        damage = min(gun.damage(max(1, sighting.range - action.aim)), target.hp)
+        value = damage - 0.35 * action.aim + (1.5 if gun.sets_fire and damage else 0)
+        value += 1.0 if target.treasure else 0.0
+        value += 3.0 if damage >= target.hp else 0.0
+        if best is None or value > best[0]:
+            best = (value, action)
+    if best is not None and best[0] > 0:
+        return best[1]
+    return next(a for a in options if isinstance(a, Done))
+
+
+def _end(ship: Ship, options: list[Action]) -> Action:
+    for action in options:
+        if isinstance(action, Douse):
+            return action
+    for action in options:
+        if isinstance(action, Repair):
+            return action
+    return next(a for a in options if isinstance(a, Done))
+
+
+# -- evaluation ------------------------------------------------------------------------------------
 
 
 def evaluate(state: CagwayState, seat: str) -> float:
-    return 0.0
+    outcome = state.outcome
+    if outcome is not None:
+        return outcome.returns(seat)
+    me = state.seats.index(seat)
+    if state.objective.kind == "battle":
+        scores = battle_scores(state)
+        total = sum(s.cls.points for s in state.ships.values()) or 1
+        diff = (scores[seat] - scores[state.seats[1 - me]]) / total
+        return max(-0.95, min(0.95, 2 * diff))
+    runner = state.objective.seat
+    needed = state.objective.needed
+    escaped = [s for s in state.ships.values() if s.status == "escaped" and s.seat == runner]
+    if state.objective.kind == "treasure-run":
+        done = sum(s.treasure for s in escaped)
+        carrying = sum(s.treasure for s in state.ships.values() if s.alive and s.seat == runner)
+        progress = (done + 0.5 * carrying) / needed
+    else:
+        done = len(escaped)
+        ahead = sum(min(1.0, s.y / state.table.height) for s in state.ships.values() if s.alive and s.seat == runner)
+        progress = (done + 0.4 * ahead) / needed
+    late = state.turn / max(1, state.turn_limit)
+    value = max(-0.95, min(0.95, 1.6 * progress - 0.6 - 0.4 * late))
+    return value if me == runner else -value

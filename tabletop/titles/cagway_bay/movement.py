@@ -57,7 +57,7 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     start = ship.coords
     pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
     final = _shift(pivoted, dx, dy)
-    if not table.may_meet_land(*bounds(start + final)):
+    if ship.clear_of_land(table, length + 1.0) or not table.may_meet_land(*bounds(start + final)):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
     if turn != 0 and table.sweep_blocked(start + pivoted):
         return "the turn would swing the hull into land"
@@ -85,6 +85,8 @@ def plan_stall(table: Table, ship: Ship) -> float | str:
     upwind = table.wind.upwind(ship.x, ship.y)
     if angle_between(upwind, ship.heading) > MAX_TURN + 1e-9:
         return "the wind's eye is more than 45 degrees off the bow"
+    if ship.clear_of_land(table, 1.0):
+        return upwind
     pivoted = place(ship.cls.outline, ship.x, ship.y, upwind)
     if table.sweep_blocked(ship.coords + pivoted):
         return "the turn would swing the hull into land"
@@ -100,13 +102,14 @@ def plan_drift(table: Table, ship: Ship, heading: float) -> DriftPlan | str:
     wx, wy = table.wind.downwind_unit(cx, cy)
     dx, dy = wx * RED, wy * RED
     start = ship.coords
-    drifted = not table.sweep_blocked(start + _shift(start, dx, dy))
+    clear = ship.clear_of_land(table, RED + 1.0)
+    drifted = clear or not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
     ux, uy = unit(heading)
     half = ship.cls.length / 2
     bx, by = cx + half * ux, cy + half * uy
     final = place(ship.cls.outline, bx, by, heading)
-    if table.sweep_blocked(final):
+    if not clear and table.sweep_blocked(final):
         return f"facing {heading:g} degrees after the drift would put the hull on land"
     return DriftPlan(heading, bx, by, drifted)

@@ -7,14 +7,14 @@ from typing import Any
 from shapely.geometry import Polygon
 
 from .data import ShipClass
-from .geometry import Coords, place, unit
+from .geometry import Coords, Table, place, unit
 
 
 class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
     __slots__ = (
-        "_coords", "_hull", "ap", "cls", "docked", "fired", "fires", "heading", "home", "hp", "id", "moved",
+        "_clear", "_coords", "_hull", "ap", "cls", "docked", "fired", "fires", "heading", "home", "hp", "id", "moved",
         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
     )
 
@@ -39,6 +39,7 @@ class Ship:
         self.revealed = 0  # last turn it fired: muzzle flashes show it in the dark
         self._coords: Coords | None = None
         self._hull: Polygon | None = None
+        self._clear: float | None = None
 
     def copy(self) -> Ship:
         twin = Ship.__new__(Ship)
@@ -48,13 +49,14 @@ class Ship:
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Ship.__slots__ if name not in ("_coords", "_hull")}
+        return {name: getattr(self, name) for name in Ship.__slots__ if name not in ("_coords", "_hull", "_clear")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
         self._coords = None
         self._hull = None
+        self._clear = None
 
     # -- pose ----------------------------------------------------------------------------------
 
@@ -62,6 +64,7 @@ class Ship:
         self.x, self.y, self.heading = x, y, heading
         self._coords = None
         self._hull = None
+        self._clear = None
 
     @property
     def coords(self) -> Coords:
@@ -74,6 +77,12 @@ class Ship:
         if self._hull is None:
             self._hull = Polygon(self.coords)
         return self._hull
+
+    def clear_of_land(self, table: Table, reach: float) -> bool:
+        """True when no land lies within ``reach`` cm beyond the hull's length from the bow."""
+        if self._clear is None:
+            self._clear = table.clearance(self.x, self.y)
+        return self._clear > self.cls.length + reach
 
     @property
     def centre(self) -> tuple[float, float]:
