@@ -175,6 +175,7 @@ def balance_command(
     agent: Annotated[str, typer.Option(help="Agent spec playing every side.")] = "heuristic",
     entries: Annotated[str | None, typer.Option(help="Only these entries, comma-separated.")] = None,
     out: Annotated[Path, typer.Option(help="Folder for the PNG, SVG, HTML and JSON report.")] = Path("balance"),
+    mirrors: Annotated[bool | None, typer.Option(help="Also play each entry against itself (default: per game).")] = None,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     records: RecordsOpt = None,
@@ -189,12 +190,13 @@ def balance_command(
         dimension = dimension_for(game)
         chosen = [e.strip() for e in entries.split(",") if e.strip()] if entries else list(dimension.entries)
         n = len(chosen)
-        total = games * (n * (n - 1) // 2 if dimension.kind == "matchup" else n)
+        mirrored = dimension.mirrors if mirrors is None else mirrors
+        total = games * ((n * (n - 1) // 2 + (n if mirrored else 0)) if dimension.kind == "matchup" else n)
         console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games")
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")
             report = run_balance(game, agent=agent, games=games, seed=seed, jobs=jobs, dimension=dimension,
-                                 entries=chosen, max_steps=max_steps,
+                                 entries=chosen, mirrors=mirrors, max_steps=max_steps,
                                  record_dir=str(records) if records else None,
                                  progress=lambda _r: bar.update(task, advance=1))
         from tabletop.lab.render import write_report

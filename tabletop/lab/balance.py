@@ -84,10 +84,10 @@ class BalanceReport:
         return [[self.cells.get((a, b)) for b in entries] for a in entries]
 
     def overall(self, entry: str) -> Rate:
-        """An entry's points share against the whole field."""
+        """An entry's points share against the rest of the field (mirror matches left out)."""
         points = games = 0.0
-        for (a, _b), rate in self.cells.items():
-            if a == entry:
+        for (a, b), rate in self.cells.items():
+            if a == entry and b != entry:
                 points += rate.count
                 games += rate.n
         return proportion(points, int(games))
@@ -116,7 +116,8 @@ class BalanceReport:
 def _specs_matchup(d: Dimension, entries: Sequence[str], agent: str, games: int, seed: int,
                    max_steps: int, folder: str) -> list[MatchSpec]:
     specs = []
-    for a, b in combinations(entries, 2):
+    pairs = list(combinations(entries, 2)) + ([(e, e) for e in entries] if d.mirrors else [])
+    for a, b in pairs:
         for n in range(games):
             first, second = (a, b) if n % 2 == 0 else (b, a)
             tag = f"{first}|{second}"
@@ -136,6 +137,7 @@ def _specs_variants(d: Dimension, entries: Sequence[str], agent: str, games: int
 
 def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: int = 0, jobs: int = 1,
                 dimension: Dimension | None = None, entries: Sequence[str] | None = None,
+                mirrors: bool | None = None,
                 max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
                 executor: Executor | None = None, progress: Progress | None = None) -> BalanceReport:
     """Play the dimension (all entries, or the chosen ``entries``) and summarise it.
@@ -147,7 +149,7 @@ def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: i
     unknown = [e for e in chosen if e not in d.entries]
     if unknown:
         raise DimensionUnavailable(f"{game} {d.name} has no {', '.join(unknown)}; it has {', '.join(d.entries)}")
-    d = dataclasses.replace(d, entries=tuple(chosen))
+    d = dataclasses.replace(d, entries=tuple(chosen), mirrors=d.mirrors if mirrors is None else mirrors)
     folder = record_dir or default_record_dir(game, seed)
     build = _specs_matchup if d.kind == "matchup" else _specs_variants
     specs = build(d, chosen, agent, games, seed, max_steps, folder)
@@ -172,6 +174,8 @@ def _fill_matrix(report: BalanceReport, entries: Sequence[str], done: Sequence[G
         first, second = r.tag.split("|")
         share = POINTS[r.result_for(0)]
         points.setdefault((first, second), []).append(share)
+        if first == second:
+            continue  # a mirror match: the diagonal cell is the first side's edge
         points.setdefault((second, first), []).append(1.0 - share)
         scored.append((index[first], index[second], share))
     for key, values in points.items():
@@ -182,11 +186,11 @@ def _fill_matrix(report: BalanceReport, entries: Sequence[str], done: Sequence[G
 
 
 def fit_costs(entries: Sequence[str], scored: Sequence[tuple[int, int, float]], costs: dict[str, float] | Any,
-              seed: int = 0) -> CostFit:
+              seed: int = 0, bootstrap: int = 200) -> CostFit:
     """Bradley-Terry strengths, then costs proportional to strength: a ship twice as likely to
     win as another should cost twice as much. Scaled so the mean matches the current costs
     (or 100 when the game publishes none)."""
-    ratings = bradley_terry(list(entries), scored, bootstrap=200, seed=seed)
+    ratings = bradley_terry(list(entries), scored, bootstrap=bootstrap, seed=seed)
     current = tuple(costs.get(e) if costs else None for e in entries)
     known = [c for c in current if c is not None]
     mean_cost = sum(known) / len(known) if known else 100.0

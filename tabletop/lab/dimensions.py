@@ -26,7 +26,8 @@ class DimensionUnavailable(TabletopError, ValueError):
 
 @dataclass(frozen=True)
 class Dimension:
-    """What a balance report varies. ``sides`` maps an entry to the options for one side."""
+    """What a balance report varies. ``side_options`` name the options that pick each side's entry;
+    ``mirrors`` also plays each entry against itself (the diagonal shows the first side's edge)."""
 
     game: str
     name: str
@@ -38,6 +39,7 @@ class Dimension:
     costs: Mapping[str, float] = field(default_factory=dict)
     side_value: Callable[[str], str] | None = None
     note: str = ""
+    mirrors: bool = False
 
     def matchup_options(self, first: str, second: str) -> dict[str, Any]:
         """Options for a game with ``first`` on the first side and ``second`` on the other."""
@@ -77,27 +79,46 @@ def _choices(game: type[Game], option: Option, fallback: Callable[[], list[str]]
                                "of its balance dimension are unknown; skipped")
 
 
-def _module_list(game: type[Game], *attributes: str) -> list[str]:
-    """A list the game's package exposes (such as its ship slugs), if any."""
+def _modules(game: type[Game]) -> list[Any]:
+    """The game's package, its game module and its ``data`` module (where lists of slugs live)."""
     import importlib
 
-    package = importlib.import_module(game.__module__.rsplit(".", 1)[0])
-    for name in attributes:
-        for module in (package, importlib.import_module(game.__module__)):
+    package_name = game.__module__.rsplit(".", 1)[0]
+    found = [importlib.import_module(package_name), importlib.import_module(game.__module__)]
+    try:
+        found.append(importlib.import_module(f"{package_name}.data"))
+    except ImportError:
+        pass
+    return found
+
+
+def _published(game: type[Game], *attributes: str) -> Any:
+    """The first of ``attributes`` the game's modules publish (called, if it is a function)."""
+    for module in _modules(game):
+        for name in attributes:
             value = getattr(module, name, None)
-            if callable(value):
+            if callable(value) and not isinstance(value, type):
                 value = value()
-            if isinstance(value, Mapping):
-                return [str(k) for k in value]
-            if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
-                return list(value)
+            if value is not None:
+                return value
+    return None
+
+
+def _module_list(game: type[Game], *attributes: str) -> list[str]:
+    """A list of slugs the game's package exposes (such as its ship classes), if any."""
+    value = _published(game, *attributes)
+    if isinstance(value, Mapping):
+        return [str(k) for k in value]
+    if isinstance(value, (list, tuple)) and all(isinstance(v, str) for v in value):
+        return list(value)
     return []
 
 
 def _matchup(game: type[Game], name: str, left: str, right: str, note: str = "",
-             fallback: Callable[[], list[str]] | None = None) -> Dimension:
+             fallback: Callable[[], list[str]] | None = None, mirrors: bool = False) -> Dimension:
     first, _second = _need(game, left, right)
-    return Dimension(game.info.name, name, "matchup", _choices(game, first, fallback), (left, right), note=note)
+    return Dimension(game.info.name, name, "matchup", _choices(game, first, fallback), (left, right), note=note,
+                     mirrors=mirrors)
 
 
 def _travel_sfb(game: type[Game]) -> Dimension:
@@ -106,8 +127,8 @@ def _travel_sfb(game: type[Game]) -> Dimension:
 
 
 def _fightball(game: type[Game]) -> Dimension:
-    return _matchup(game, "teams", "home", "away", "each team pairing, both as home and as away team",
-                    fallback=lambda: _module_list(game, "TEAM_SLUGS", "teams", "TEAMS"))
+    return _matchup(game, "teams", "home", "away", "all 6×6 team pairings, each played at home and away",
+                    fallback=lambda: _module_list(game, "team_slugs", "TEAM_SLUGS"), mirrors=True)
 
 
 def _cargo_bay_ball(game: type[Game]) -> Dimension:
@@ -148,28 +169,28 @@ def _cagway_bay(game: type[Game]) -> Dimension:
         raise DimensionUnavailable("cagway-bay exposes no list of ship classes (SHIP_CLASSES); skipped")
     costs = _costs(game)
     base: dict[str, Any] = {}
-    if _option(game, "scenario") is not None:
-        scenario = _option(game, "scenario")
-        assert scenario is not None
-        if scenario.choices and "open" in [str(c) for c in scenario.choices]:
-            base["scenario"] = "open"
+    scenario = _option(game, "scenario")
+    if scenario is not None and scenario.choices:
+        # Point-built fleets belong to the open battle; the set scenarios bring their own ships.
+        open_battles = [str(c) for c in scenario.choices if "open" in str(c)]
+        if not open_battles:
+            raise DimensionUnavailable("cagway-bay has no open-warfare scenario to pit ship classes in; skipped")
+        base["scenario"] = open_battles[0]
     return Dimension(game.info.name, "ship classes", "matchup", tuple(classes), (left.name, right.name),
                      base_options=base, costs=costs,
                      note="one ship of each class against one of each other class; point costs fitted below")
 
 
 def _costs(game: type[Game]) -> dict[str, float]:
-    import importlib
-
-    package = importlib.import_module(game.__module__.rsplit(".", 1)[0])
-    for module in (package, importlib.import_module(game.__module__)):
-        for name in ("SHIP_COSTS", "ship_costs", "POINT_COSTS", "point_costs"):
-            value = getattr(module, name, None)
-            if callable(value):
-                value = value()
-            if isinstance(value, Mapping):
-                return {str(k): float(v) for k, v in value.items()}
-    return {}
+    """Point costs per entry: a published mapping of numbers, or of objects with ``points``."""
+    value = _published(game, "SHIP_COSTS", "ship_costs", "POINT_COSTS", "ship_classes", "SHIP_CLASSES")
+    costs: dict[str, float] = {}
+    if isinstance(value, Mapping):
+        for key, item in value.items():
+            points = item if isinstance(item, (int, float)) else getattr(item, "points", None)
+            if isinstance(points, (int, float)):
+                costs[str(key)] = float(points)
+    return costs
 
 
 def _house_rules(game: type[Game]) -> Dimension:

@@ -66,8 +66,12 @@ class ProcessExecutor:
         batches = [items[i : i + size] for i in range(0, len(items), size)]
         # Workers are started fresh rather than forked: a forked copy of a process running a
         # progress-bar thread can deadlock.
-        method = "forkserver" if sys.platform != "win32" else "spawn"
-        context = multiprocessing.get_context(method)
+        if sys.platform != "win32":
+            context = multiprocessing.get_context("forkserver")
+            # The fork server imports these once; every worker forked from it starts warm.
+            context.set_forkserver_preload(["tabletop.lab.worker", *self.modules])
+        else:
+            context = multiprocessing.get_context("spawn")
         with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_import_all,
                                  initargs=(self.modules,)) as pool:
             futures: dict[Future[list[R]], Sequence[T]] = {

@@ -101,7 +101,11 @@ def html_report(report: BalanceReport, png: bytes) -> str:
         f"<img alt='heatmap' src='data:image/png;base64,{base64.b64encode(png).decode()}'>",
     ]
     if d.kind == "matchup":
-        parts.append("<h2>Matchup matrix (row's points share against column)</h2><table><tr><th></th>")
+        parts.append("<h2>Matchup matrix (row's points share against column)</h2>")
+        if d.mirrors:
+            parts.append("<p>Diagonal cells are mirror matches: the first side's points share against "
+                         "the same entry.</p>")
+        parts.append("<table><tr><th></th>")
         parts += [f"<th>{esc(e)}</th>" for e in d.entries]
         parts.append("<th>overall</th></tr>")
         for a, cells in zip(d.entries, report.matrix(), strict=True):

@@ -17,7 +17,6 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 import numpy as np
-from scipy import optimize, stats
 
 __all__ = [
     "BradleyTerry",
@@ -59,6 +58,8 @@ class Rate:
 
 def proportion(count: float, n: int, confidence: float = CONFIDENCE) -> Rate:
     """Wilson score interval (scipy's for whole counts; the same formula for half-counted draws)."""
+    from scipy import stats  # imported on first use: worker processes that only play stay light
+
     if n <= 0:
         return Rate(count, 0, math.nan, math.nan)
     if float(count).is_integer():
@@ -92,6 +93,8 @@ def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Me
     mean = float(data.mean())
     if n == 1 or float(data.std()) == 0.0:
         return Mean(mean, mean, mean, n)
+    from scipy import stats
+
     half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * data.std(ddof=1) / math.sqrt(n))
     return Mean(mean, mean - half, mean + half, n)
 
@@ -156,6 +159,8 @@ class BradleyTerry:
 def _fit(n_players: int, pairs: np.ndarray, scores: np.ndarray, prior: float) -> np.ndarray:
     """Log-strengths maximising the Bradley-Terry likelihood with a weak Gaussian prior (which
     keeps an undefeated player finite); draws count as half a win each way."""
+    from scipy import optimize
+
     i, j = pairs[:, 0], pairs[:, 1]
 
     def loss(theta: np.ndarray) -> tuple[float, np.ndarray]:

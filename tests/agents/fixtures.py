@@ -3,6 +3,8 @@
 * ``test-high-card``: hidden hands and simultaneous secret plays; the higher card takes the trick.
   Options ``hand`` and ``ties`` make rule variants; ``deck1``/``deck2`` make a matchup dimension.
 * ``test-grab``: real time; both seats grab from a shared pile, so the quicker player gets more.
+
+It also registers the agent ``test-fragile``, which fails on purpose.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from tabletop.agents import Agent, register_agent
 from tabletop.core import Action, ActionCodec, Game, GameInfo, Option, Outcome, Randomness, State, register
 
 SEATS = ("seat1", "seat2")
@@ -186,3 +189,21 @@ class GrabState(State):
 
     def _view(self, seat: str | None) -> dict[str, Any]:
         return {"pile": self.pile, "taken": dict(self.taken)}
+
+
+@register_agent
+class FragileAgent(Agent):
+    """Plays at random but raises on its third decision in games whose seed is odd: the lab tests
+    use it to prove one failing game is reported with its seed and record while the sweep goes on."""
+
+    name = "test-fragile"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        self.decisions = 0
+
+    def choose(self, state: State, seat: str) -> Action:
+        self.decisions += 1
+        if self.decisions == 3 and state.rng.seed % 2 == 1:
+            raise RuntimeError("the fragile agent gave up")
+        return self.rng.choice(state.legal_actions(seat))

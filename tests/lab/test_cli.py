@@ -1,0 +1,75 @@
+"""The lab's commands through typer's test runner."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+from typer.testing import CliRunner
+
+import tests.pig  # noqa: F401
+from tabletop.cli.lab import register, split_agents
+from tests.agents import fixtures  # noqa: F401
+
+runner = CliRunner()
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+    return app
+
+
+def test_split_agents_keeps_agent_options_together():
+    assert split_agents("random,heuristic,mcts:think=1,depth=20") == ["random", "heuristic", "mcts:think=1,depth=20"]
+    assert split_agents("mcts:iterations=5;mcts:iterations=9,c=2") == ["mcts:iterations=5", "mcts:iterations=9,c=2"]
+
+
+def test_simulate_prints_the_table_and_writes_json_and_csv(tmp_path):
+    out = tmp_path / "sweep.json"
+    result = runner.invoke(_app(), ["simulate", "test-pig", "--games", "12", "--seat1", "heuristic", "--seat2",
+                                    "random", "--seed", "3", "--json", str(out), "--csv", str(tmp_path / "s.csv")])
+    assert result.exit_code == 0, result.output
+    assert "wins" in result.output and "Mean game length" in result.output
+    data = json.loads(out.read_text())
+    assert data["summary"]["completed"] == 12
+    assert len((tmp_path / "s.csv").read_text().splitlines()) == 13
+
+
+def test_simulate_json_to_stdout_and_same_for_two_jobs():
+    args = ["simulate", "test-pig", "-n", "8", "--seed", "4", "--json", "-"]
+    one = runner.invoke(_app(), args)
+    two = runner.invoke(_app(), [*args, "--jobs", "2"])
+    assert one.exit_code == two.exit_code == 0
+    games = [json.loads(r.output[r.output.index("{"):])["games"] for r in (one, two)]
+    strip = [[(g["seed"], g["winners"], g["length"]) for g in run] for run in games]
+    assert strip[0] == strip[1]
+
+
+def test_simulate_reports_failed_games(tmp_path):
+    result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "6", "--seat1", "test-fragile", "--records",
+                                    str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert "failed" in result.output and "seed" in result.output
+    assert list(tmp_path.glob("*.record.json"))
+
+
+def test_bad_game_and_bad_agent_fail_cleanly():
+    result = runner.invoke(_app(), ["simulate", "no-such-game"])
+    assert result.exit_code == 1
+    assert "no game 'no-such-game'" in result.output
+    result = runner.invoke(_app(), ["simulate", "test-pig", "--seat2", "oracle"])
+    assert result.exit_code == 1 and "the agents are" in result.output
+
+
+def test_ladder_and_balance(tmp_path):
+    result = runner.invoke(_app(), ["ladder", "test-high-card", "--agents", "random,heuristic", "-n", "6",
+                                    "--bootstrap", "20", "--json", str(tmp_path / "ladder.json")])
+    assert result.exit_code == 0, result.output
+    assert "heuristic" in result.output and "rating" in result.output
+    assert json.loads((tmp_path / "ladder.json").read_text())["agents"] == ["random", "heuristic"]
+    result = runner.invoke(_app(), ["balance", "test-high-card", "-n", "4", "--out", str(tmp_path / "bal")])
+    assert result.exit_code == 0, result.output
+    assert {p.suffix for p in (tmp_path / "bal").iterdir()} == {".png", ".svg", ".html", ".json"}
+    result = runner.invoke(_app(), ["balance", "test-pig"])
+    assert result.exit_code == 1 and "nothing to balance" in result.output
