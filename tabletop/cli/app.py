@@ -17,6 +17,7 @@ from typing import Annotated, Any
 import typer
 from rich.markdown import Markdown
 from rich.table import Table
+from rich.text import Text
 
 import tabletop
 from tabletop.agents import agent_names
@@ -63,6 +64,12 @@ def _seats_text(info: GameInfo) -> str:
     return str(info.min_seats) if info.min_seats == info.max_seats else f"{info.min_seats}-{info.max_seats}"
 
 
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"tabletop {tabletop.__version__}")
+        raise typer.Exit(0)
+
+
 def build_app() -> typer.Typer:
     """A fresh application with every command group registered."""
     application = typer.Typer(
@@ -76,11 +83,10 @@ def build_app() -> typer.Typer:
 
     @application.callback()
     def root(
-        version: Annotated[bool, typer.Option("--version", help="Print the engine version and exit.")] = False,
+        version: Annotated[bool, typer.Option(
+            "--version", help="Print the engine version and exit.", is_eager=True, callback=_print_version,
+        )] = False,
     ) -> None:
-        if version:
-            print(f"tabletop {tabletop.__version__}")
-            raise typer.Exit(0)
         load_plugins()
 
     @application.command("list")
@@ -97,14 +103,22 @@ def build_app() -> typer.Typer:
         if not infos:
             console.print("No games are installed yet.")
         else:
-            table = Table(title="Games", show_lines=True)
-            for column in ("Game", "Title", "Seats", "Turns", "Hidden info", "Options (default)"):
-                table.add_column(column, overflow="fold")
+            table = Table(title="Games", title_justify="left")
+            for column in ("Game", "Title", "Seats", "Turns", "Hidden info"):
+                table.add_column(column)
             for info in infos:
-                options = "\n".join(_option_text(o) for o in info.options) or "none"
                 table.add_row(info.name, info.title, _seats_text(info), info.turn_style,
-                              "yes" if info.hidden_information else "no", options)
+                              "yes" if info.hidden_information else "no")
             console.print(table)
+            for info in infos:
+                console.print()
+                console.print(Text(f"{info.name}: {info.title}", style="bold"))
+                console.print(f"  {info.summary}")
+                if not info.options:
+                    console.print("  No options.")
+                for option in info.options:
+                    console.print(f"  --option {_option_text(option)}")
+        console.print()
         console.print("Seat kinds: human, " + ", ".join(agent_names())
                       + " (agents take options, such as mcts:think=1).")
 

@@ -41,6 +41,10 @@ def game_errors() -> Iterator[None]:
         yield
     except TabletopError as exc:
         fail(str(exc))
+    except BrokenPipeError:
+        raise  # the reader went away (| head); typer exits quietly
+    except ImportError as exc:
+        fail(f"an installed game failed to load: {exc}")
     except OSError as exc:
         name = f" {exc.filename}" if exc.filename else ""
         fail(f"cannot use{name}: {exc.strerror or exc}")

@@ -88,14 +88,14 @@ class Narrator:
         self.console.print(Text(game.render_text(state.view(seat)).rstrip("\n")))
 
     def events(self, events: Iterable[Event], viewer: Viewer) -> None:
-        """The log lines ``viewer`` may see; with ALL, private lines say whom they were for."""
+        """The log lines ``viewer`` may see; with ALL, private lines say whom they were for: ``[to seat1]``."""
         for event in events:
             if viewer is ALL:
                 if event.visible_to is None:
                     self.line(event.text)
                 else:
                     who = ", ".join(sorted(event.visible_to)) or "nobody"
-                    self.console.print(Text.assemble((f"[{who} only] ", "dim"), event.text))
+                    self.console.print(Text.assemble((f"[to {who}] ", "dim"), event.text))
             elif event.visible(None if viewer is None else str(viewer)):
                 self.line(event.text)
 

@@ -67,6 +67,9 @@ class Session:
         except AgentFailure as exc:
             self.save_record()
             fail(str(exc))
+        except KeyboardInterrupt:
+            self.save_record()
+            raise
         self.finish()
         return 0
 

@@ -111,9 +111,8 @@ class TurnSession(Session):
         if self.hidden and len(self.humans) > 1 and self.on_screen != seat:
             self.hand_over(seat)
         self.on_screen = seat
-        self.narrator.rule(f"{seat} to act")
         self.show_new_events(seat)
-        self.show_board(seat)
+        self.narrator.board(self.game, self.state, seat, f"{seat} to act")
         legal = self.state.legal_actions(seat)
         self.show_menu(seat, legal, MENU_LIMIT)
         while not self.answer(seat, legal, self.prompt.ask(self._prompt_text(seat))):
@@ -203,7 +202,8 @@ class TurnSession(Session):
         """Clear the screen and wait, so the next player cannot see the last one's secrets."""
         self.narrator.clear()
         self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
-        self.prompt.ask(f"{seat}, press Enter when you are ready. ")
+        if self.prompt.ask(f"{seat}, press Enter when you are ready. ").lower() in ("quit", "exit"):
+            raise QuitGame("You left the game unfinished.")
         self.narrator.clear()
 
     def show_board(self, seat: str) -> None:

@@ -1,0 +1,70 @@
+"""The command line at a real (pseudo-)terminal, driven by pexpect as a person would type."""
+
+from __future__ import annotations
+
+import re
+
+import pexpect
+
+from .runner import plain, spawn
+
+
+def test_human_plays_pig_to_the_end_at_a_terminal():
+    child = spawn("play", "test-pig", "--seat2", "heuristic", "--seed", "2", "--option", "target=5")
+    child.expect("seat1> ")
+    assert "Your options:" in child.before and "1. roll" in child.before
+    child.sendline("9")
+    child.expect("There is no action 9; pick 1 to 2.")
+    child.sendline("dance")
+    child.expect("Cannot read that: unknown action kind 'dance'")
+    turns = 0
+    while True:
+        index = child.expect(["seat1> ", "Game over: [^\r\n]*"])
+        if index == 1:
+            break
+        # Roll once, then bank it: a whole game in a few dozen decisions.
+        child.sendline("1" if turns % 2 == 0 else "hold")
+        turns += 1
+        assert turns < 400
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert turns > 0
+
+
+def test_ctrl_c_and_ctrl_d_leave_cleanly():
+    child = spawn("play", "test-pig", "--seed", "1")
+    child.expect("seat1> ")
+    child.sendcontrol("c")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 130 and "Traceback" not in child.before
+    assert "Interrupted." in child.before
+
+    child = spawn("play", "test-pig", "--seed", "1")
+    child.expect("seat1> ")
+    child.sendeof()
+    child.expect("The input ended")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_pass_and_play_clears_the_screen_between_seats():
+    child = spawn("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1")
+    child.expect("seat1, press Enter when you are ready.")
+    child.sendline("")
+    child.expect("seat1> ")
+    child.sendline("3")
+    child.expect("seat2, press Enter when you are ready.")
+    # Between seat1's secret pick and seat2's screen the terminal is wiped.
+    assert "\x1b[2J" in child.before
+    child.sendline("")
+    child.expect("seat2> ")
+    after_clear = plain(child.before.rsplit("\x1b[2J", 1)[-1])
+    assert "secretly picks 3" not in after_clear and "Your pick: none yet" in after_clear
+    child.sendline("1")
+    child.expect(re.escape("Round 1: seat1 picked 3, seat2 picked 1; seat1 scores."))
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
