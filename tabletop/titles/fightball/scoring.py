@@ -46,6 +46,10 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def _number(n: int) -> str:
+    return str(n) if n >= 0 else f"{MINUS}{-n}"
+
+
 def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
 
@@ -262,7 +266,7 @@ def _narrate(
     for i in range(start, end + 1):
         card = cards[stack[i]]
         if i == start:
-            words.append(f"{card.name} {card.shot[final]}")
+            words.append(f"{card.name} {_number(card.shot[final])}")
         elif card.kind == PLAYER:
             if card.owner == owner:
                 words.append(f"{card.name} (same character as the Shooter, ignored)")
@@ -291,15 +295,15 @@ def _narrate(
     body = " ".join([*parts, ", ".join(words)])
     if not complete:
         missing = "Shot" if ball is not None else "Ball or Shot"
-        sentence = f"{where}: {body} = {value} so far. No {missing}: the play is incomplete and scores nothing."
+        sentence = f"{where}: {body} = {_number(value)} so far. No {missing}: the play is incomplete and scores nothing."
     elif succeeded:
         detail = f", {', '.join(point_notes)} = {play_points}" if point_notes else ""
         base = court.play_points[final]
         taken = " (intercepted)" if scorer != owner else ""
-        sentence = (f"{where}: {body} = {value}. The play succeeds for {_count(base, 'point')}{detail}: "
+        sentence = (f"{where}: {body} = {_number(value)}. The play succeeds for {_count(base, 'point')}{detail}: "
                     f"{play_points} to {table.names[scorer]}{taken}.")
     else:
-        sentence = f"{where}: {body} = {value}. Below {court.threshold}, the play fails."
+        sentence = f"{where}: {body} = {_number(value)}. Below {court.threshold}, the play fails."
     if notes:
         sentence += " " + " ".join(f"{n}." for n in notes)
     return sentence
