@@ -11,6 +11,7 @@ that says what is missing, so a report can skip it and go on.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -85,10 +86,8 @@ def _modules(game: type[Game]) -> list[Any]:
 
     package_name = game.__module__.rsplit(".", 1)[0]
     found = [importlib.import_module(package_name), importlib.import_module(game.__module__)]
-    try:
+    with contextlib.suppress(ImportError):
         found.append(importlib.import_module(f"{package_name}.data"))
-    except ImportError:
-        pass
     return found
 
 
