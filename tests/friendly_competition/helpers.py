@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import tabletop
+from tabletop.titles.friendly_competition import FriendlyCompetition
 from tabletop.titles.friendly_competition.game import FriendlyState
 from tabletop.titles.friendly_competition.pitch import PITCH
 
@@ -14,7 +15,7 @@ RED_SPARE = ["r6", "r5", "q4", "p3", "o2", "s7"]
 
 
 def game(**options: Any) -> tabletop.Game:
-    return tabletop.load("friendly-competition", **options)
+    return FriendlyCompetition(**options)
 
 
 def position(

@@ -1,21 +1,323 @@
-"""The rules-of-thumb player (``suggest``) and the position score (``evaluate``)."""
+"""The rules-of-thumb player (``suggest``) and the position score (``evaluate``).
+
+With the ball: run it in if the goal can be reached this turn, otherwise shoot when a pass is
+likely to cross the goal line, otherwise carry it forward. Without it: the nearest teamster
+chases a loose ball or the carrier and tackles once (a second tackle risks a foul), the rest
+move up in support while the goalie keeps to its goal. A moving ball is tried for when the
+side would rather have it than let it land.
+"""
 
 from __future__ import annotations
 
+import math
+from collections import deque
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
 
+from .actions import DEPLOY_AT, DONT_TRY, END_TURN, MOVES, PASSES, PICK_UPS, TACKLES, TRIES
+from .pitch import PITCH
+from .procedures import DEPLOY, FLIGHT, PLAY
+from .rules import ATTACKS_GOAL, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM_SIZE, Flight
+
 if TYPE_CHECKING:
     from .game import FriendlyState
 
-__all__ = ["evaluate", "suggest"]
+__all__ = ["evaluate", "goal_distance", "suggest"]
 
+SQUARES = PITCH.width * PITCH.height
+# Opening places, seat1's (defending the south goal); seat2 mirrors them north to south.
+FORMATION = ("j18", "h13", "l13", "j14", "e12", "o12", "j16", "f15", "n15")
+SHOT_THRESHOLD = 0.3
+
+
+def _mirror(name: str) -> str:
+    square = PITCH.parse(name)
+    x, y = PITCH.xy(square)
+    return PITCH.label((PITCH.height - 1 - y) * PITCH.width + x)
+
+
+FORMATIONS = (FORMATION, tuple(_mirror(n) for n in FORMATION))
+
+
+def _goal_distances(goal: int) -> tuple[int, ...]:
+    """King's moves from each square to step into ``goal``, ignoring teamsters."""
+    far = 99
+    dist = [far] * SQUARES
+    queue: deque[int] = deque()
+    for square in range(SQUARES):
+        if PITCH.on[square] and goal in PITCH.step[square]:
+            dist[square] = 1
+            queue.append(square)
+    while queue:
+        square = queue.popleft()
+        for near in PITCH.neighbours[square]:
+            if dist[near] == far:
+                dist[near] = dist[square] + 1
+                queue.append(near)
+    return tuple(dist)
+
+
+GOAL_DISTANCE = tuple(_goal_distances(ATTACKS_GOAL[side]) for side in (0, 1))
+
+
+def goal_distance(side: int, square: int) -> int:
+    """Moves a carrier of ``side`` needs from ``square`` to score, on an empty pitch."""
+    return GOAL_DISTANCE[side][square]
+
+
+def _sum_distribution(dice: int) -> dict[int, float]:
+    totals = {0: 1.0}
+    for _ in range(dice):
+        nxt: dict[int, float] = {}
+        for total, p in totals.items():
+            for face in range(1, 7):
+                nxt[total + face] = nxt.get(total + face, 0.0) + p / 6
+        totals = nxt
+    return totals
+
+
+DISTANCES = tuple(_sum_distribution(n) for n in PASS_DICE)
+
+
+# -- the policy -----------------------------------------------------------------------------------
 
 def suggest(state: FriendlyState, seat: str, rng: Randomness) -> Action:
-    return rng.choice(state.legal_actions(seat))
+    legal = state.legal_actions(seat)
+    side = SEATS.index(seat)
+    if state.phase == DEPLOY:
+        choice: Action | None = _deploy(state, side, legal)
+    elif state.phase == FLIGHT:
+        choice = _interception(state, side)
+    elif state.phase == PLAY:
+        choice = _play(state, side, legal)
+        if choice is None or choice not in legal:
+            choice = _support(state, side, legal)
+    else:
+        choice = None
+    if choice is not None and choice in legal:
+        return choice
+    return END_TURN if END_TURN in legal else rng.choice(legal)
 
+
+def _deploy(state: FriendlyState, side: int, legal: list[Action]) -> Action:
+    for name in FORMATIONS[side][state.next_deploy[side]:]:
+        action = DEPLOY_AT[PITCH.parse(name)]
+        if action in legal:
+            return action
+    return legal[len(legal) // 2]
+
+
+def _catch_chance(state: FriendlyState, teamster: int, square: int) -> float:
+    need = state.rules.targets[teamster % TEAM_SIZE == 0][state.pos[teamster] != square]
+    if state.is_marked(teamster):
+        need -= INTERCEPTION.marked_modifier
+    return max(0.0, min(1.0, (7 - need) / 6))
+
+
+def _interception(state: FriendlyState, side: int) -> Action:
+    flight = state.flight
+    assert flight is not None
+    square = flight.path[flight.index]
+    if not _want_ball(state, side, flight):
+        return DONT_TRY
+    best = max(flight.choices[side], key=lambda t: _catch_chance(state, t, square))
+    return TRIES[best % TEAM_SIZE + 1]
+
+
+def _want_ball(state: FriendlyState, side: int, flight: Flight) -> bool:
+    """Try for the ball unless letting it land serves this side better."""
+    if flight.goal:
+        return flight.goal != ATTACKS_GOAL[side]  # stop anything heading into our own goal
+    landing = flight.path[-1]
+    owner = state.occ[landing]
+    if owner >= 0 and not state.floored[owner]:
+        return owner // TEAM_SIZE != side
+    free_try = side != state.side and state.rules.off_turn_intercept_ap == 0
+    if free_try:
+        return True
+    mine = _nearest(state, side, landing)
+    theirs = _nearest(state, 1 - side, landing)
+    return theirs <= mine
+
+
+def _nearest(state: FriendlyState, side: int, square: int) -> int:
+    best = 99
+    for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
+        if not state.floored[teamster]:
+            best = min(best, PITCH.distance(state.pos[teamster], square))
+    return best
+
+
+def _play(state: FriendlyState, side: int, legal: list[Action]) -> Action | None:
+    holder = state.holder
+    if holder >= 0 and holder // TEAM_SIZE == side:
+        return _with_ball(state, side, holder)
+    if holder < 0:
+        return _chase(state, side, state.ball, loose=True)
+    return _defend(state, side, holder, legal)
+
+
+def _support(state: FriendlyState, side: int, legal: list[Action]) -> Action | None:
+    """Move a field teamster up toward the enemy goal, to an unmarked square if it can."""
+    best: Action | None = None
+    best_gain = 0
+    enemy_low = (1 - side) * TEAM_SIZE
+    for teamster in range(side * TEAM_SIZE + 1, side * TEAM_SIZE + TEAM_SIZE):
+        if state.floored[teamster] or teamster == state.holder:
+            continue
+        here = state.pos[teamster]
+        if goal_distance(side, here) <= 3:
+            continue  # far enough up the pitch
+        for direction, square in enumerate(PITCH.step[here]):
+            if square < 0 or state.occ[square] >= 0:
+                continue
+            gain = goal_distance(side, here) - goal_distance(side, square)
+            if any(enemy_low <= state.occ[n] < enemy_low + TEAM_SIZE for n in PITCH.neighbours[square]):
+                gain -= 1
+            if gain > best_gain:
+                best, best_gain = MOVES[teamster % TEAM_SIZE + 1][direction], gain
+    return best if best in legal else None
+
+
+def _with_ball(state: FriendlyState, side: int, carrier: int) -> Action | None:
+    number = carrier % TEAM_SIZE + 1
+    goal = ATTACKS_GOAL[side]
+    square = state.pos[carrier]
+    step, distance = _route_to_goal(state, square, goal)
+    if step >= 0 and distance <= state.ap:
+        return MOVES[number][step]
+    shot, value = _best_shot(state, side, square)
+    if shot is not None and value >= SHOT_THRESHOLD:
+        return shot
+    if state.ap <= 1 and shot is not None and value >= 0.1:
+        return shot
+    if step >= 0:
+        return MOVES[number][step]
+    return shot if shot is not None else END_TURN
+
+
+def _route_to_goal(state: FriendlyState, start: int, goal: int) -> tuple[int, int]:
+    """The first direction of a shortest run into ``goal`` around teamsters, and its length."""
+    occ = state.occ
+    first = [-1] * SQUARES
+    dist = [-1] * SQUARES
+    dist[start] = 0
+    queue: deque[int] = deque([start])
+    while queue:
+        square = queue.popleft()
+        for direction, target in enumerate(PITCH.step[square]):
+            if target == goal:
+                return (first[square] if square != start else direction), dist[square] + 1
+            if target >= 0 and dist[target] < 0 and occ[target] < 0:
+                dist[target] = dist[square] + 1
+                first[target] = direction if square == start else first[square]
+                queue.append(target)
+    return -1, 99
+
+
+def _best_shot(state: FriendlyState, side: int, square: int) -> tuple[Action | None, float]:
+    goal = ATTACKS_GOAL[side]
+    best: Action | None = None
+    best_value = 0.0
+    longest = max(DISTANCES[-1])
+    for direction in range(8):
+        path, crossing = PITCH.ball_path(square, direction, longest)
+        if crossing != goal:
+            continue
+        survive = _survival(state, side, path)
+        for length, cost in enumerate(PASS_COST):
+            if cost > state.ap:
+                continue
+            reach = len(path) + 1  # squares the ball needs to cross the line
+            p_goal = sum(p for total, p in DISTANCES[length].items() if total >= reach)
+            value = p_goal * survive - 0.02 * cost
+            if value > best_value:
+                best, best_value = PASSES[length][direction], value
+    return best, best_value
+
+
+def _survival(state: FriendlyState, side: int, path: list[int]) -> float:
+    """Chance that no enemy along ``path`` catches the ball (each tries once)."""
+    chance = 1.0
+    enemies = range((1 - side) * TEAM_SIZE, (1 - side) * TEAM_SIZE + TEAM_SIZE)
+    for enemy in enemies:
+        if state.floored[enemy]:
+            continue
+        where = state.pos[enemy]
+        best = 0.0
+        for square in path:
+            if PITCH.distance(where, square) <= 1:
+                best = max(best, _catch_chance(state, enemy, square))
+        chance *= 1 - best
+    return chance
+
+
+def _chase(state: FriendlyState, side: int, target: int, loose: bool) -> Action | None:
+    """The nearest free teamster goes for ``target``; picks up a loose ball under its feet."""
+    chaser = _closest(state, side, target, skip_goalie=not loose or _goalie_far(state, side, target))
+    if chaser < 0:
+        return None
+    number = chaser % TEAM_SIZE + 1
+    if loose and state.pos[chaser] == target:
+        return PICK_UPS[number]
+    return _step_towards(state, chaser, target)
+
+
+def _goalie_far(state: FriendlyState, side: int, target: int) -> bool:
+    return PITCH.distance(state.pos[side * TEAM_SIZE], target) > 2
+
+
+def _defend(state: FriendlyState, side: int, carrier: int, legal: list[Action]) -> Action | None:
+    target = state.pos[carrier]
+    danger = goal_distance(1 - side, target) <= 4
+    for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
+        tackle = TACKLES[teamster % TEAM_SIZE + 1]
+        if tackle in legal and (state.tackle_number(teamster) == 0 or danger):
+            return tackle
+    return _step_towards(state, _closest(state, side, target, skip_goalie=True), target)
+
+
+def _closest(state: FriendlyState, side: int, target: int, skip_goalie: bool) -> int:
+    best, best_distance = -1, 99
+    for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
+        if state.floored[teamster] or (skip_goalie and teamster % TEAM_SIZE == 0):
+            continue
+        distance = PITCH.distance(state.pos[teamster], target)
+        if distance < best_distance:
+            best, best_distance = teamster, distance
+    return best
+
+
+def _step_towards(state: FriendlyState, teamster: int, target: int) -> Action | None:
+    if teamster < 0:
+        return None
+    here = state.pos[teamster]
+    best, best_distance = -1, PITCH.distance(here, target)
+    for direction, square in enumerate(PITCH.step[here]):
+        if square >= 0 and state.occ[square] < 0:
+            distance = PITCH.distance(square, target)
+            if distance < best_distance:
+                best, best_distance = direction, distance
+    if best < 0:
+        return None
+    return MOVES[teamster % TEAM_SIZE + 1][best]
+
+
+# -- the position score ---------------------------------------------------------------------------
 
 def evaluate(state: FriendlyState, seat: str) -> float:
+    """Goal difference first, then how near the ball is to each goal and who holds it."""
     outcome = state.outcome
-    return outcome.returns(seat) if outcome is not None else 0.0
+    if outcome is not None:
+        return outcome.returns(seat)
+    side = SEATS.index(seat)
+    lead = state.score[side] - state.score[1 - side]
+    holder = state.holder
+    square = state.pos[holder] if holder >= 0 else state.ball
+    if square < 0:
+        square = PITCH.centre
+    field = (goal_distance(1 - side, square) - goal_distance(side, square)) / PITCH.height
+    possession = 0.0 if holder < 0 else (0.15 if holder // TEAM_SIZE == side else -0.15)
+    return math.tanh(0.8 * lead + 0.3 * field + possession)
+
