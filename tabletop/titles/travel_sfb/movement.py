@@ -24,6 +24,7 @@ REASONS = {
     "max-movement": "counts and totals are equal and its ship allows more movement cards",
     "generation": "counts, totals and movement allowances are equal and its generation is higher",
     "all-tied": "counts, totals, movement allowances and generation are all equal",
+    "empty": "neither ship put any cards in Movement",
 }
 
 
@@ -46,6 +47,8 @@ def resolver(
 ) -> tuple[int | None, str]:
     """The index of the ship that resolves movement (None: nobody) and the key of the reason."""
     first, second = movement
+    if not first and not second:
+        return None, "empty"
     if len(first) != len(second):
         more = 0 if len(first) > len(second) else 1
         fewer = 1 - more
