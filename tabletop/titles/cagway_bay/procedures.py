@@ -183,6 +183,13 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
             return f"{ship.id} has finished sailing this turn"
         plan = plan_sail(state.table, ship, action.turn, exact=False)
         return plan if isinstance(plan, str) else None
+    if isinstance(action, Stall):
+        if not ship.sailing:
+            return f"{ship.id} has finished sailing this turn"
+        stall = plan_stall(state.table, ship)
+        return stall if isinstance(stall, str) else None
+    if isinstance(action, Fire):
+        return _fire_problem(state, ship, action)
     if isinstance(action, Drift):
         if ship.moved or not ship.sailing:
             return "a drift must be the ship's first action of the move phase"
@@ -205,6 +212,25 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
             return f"{ship.id} and {friend.id} must touch to share"
         return _share_problem(ship, friend, action)
     return f"{action} is not one of {ship.id}'s choices now"
+
+
+def _fire_problem(state: CagwayState, ship: Ship, action: Fire) -> str:
+    if ship.fired:
+        return f"{ship.id} has already fired (or fought hand to hand) this turn"
+    if action.gun not in ship.cls.guns:
+        return f"a {ship.cls.name} has guns {', '.join(ship.cls.guns)} only"
+    if any(o.alive and touching(ship, o) for o in state.enemies(ship)):
+        return f"{ship.id} is touching an enemy: her crew fights hand to hand (melee), the guns are silent"
+    for sighting in state.sightings(ship):
+        if sighting.gun == action.gun and sighting.target == action.target:
+            if sighting.problem is not None:
+                return sighting.problem
+            if action.aim < 0 or 1 + action.aim > ship.ap:
+                return f"firing with aim {action.aim} costs {1 + action.aim} AP and {ship.id} has {ship.ap}"
+            if action.aim > sighting.range - 1:
+                return f"aiming cannot bring the effective range below 1 (range {sighting.range})"
+            return f"{action.target} cannot be seen in the dark at range {sighting.range}"
+    return f"{action.target} is not an enemy ship afloat and fighting"
 
 
 # -- effects ---------------------------------------------------------------------------------------
