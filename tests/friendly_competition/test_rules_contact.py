@@ -178,3 +178,9 @@ def test_FSC_FOUL_1_a_foul_ends_the_turn_at_once_with_ap_unspent():
     state.apply("seat1", Jostle(2, 3))
     assert state.turn == 2 and state.to_act == ("seat2",) and state.ap == 10
     assert [e.kind for e in state.events[-4:]] == ["jostle", "foul", "end-turn", "turn"]
+
+
+def test_FSC_TACKLE_2_knocked_ball_flies_untouched_by_option():
+    state = tackle_position(dice=[3, 3, 3, 2], options={"knocked_ball_interceptable": False})
+    state.apply("seat1", Tackle(2))
+    assert state.phase == "play" and state.ball == PITCH.parse("l11")

@@ -126,7 +126,7 @@ def test_FSC_AP_PICKUP_picking_up_a_loose_ball_costs_one_ap():
     assert state.holder == 1 and state.ap == 8
 
 
-def test_FSC_TURN_1_floored_teamsters_and_walls_limit_moves():
+def test_FSC_AP_MOVE_walls_limit_moves():
     state = position(["j18", "a6"], ["j2"])
     moves = {a.dir for a in state.legal_actions("seat1") if isinstance(a, Move) and a.who == 2}
     assert moves == {"ne", "e", "se", "s"}  # a6 sits against the west wall and the cut corner
