@@ -4,7 +4,8 @@ The engine keeps no clock: every seat that may act is in ``to_act`` and actions 
 order they arrive. Here a computer seat acts ``agent.reaction_time(state, seat)`` seconds after
 it becomes able to act (never faster than :data:`MIN_PACE` against a human), while the human
 types actions whenever they like; stdin is polled with ``select`` so neither waits for the other.
-With no human at the table the same schedule runs on a simulated clock, without waiting.
+With no human at the table, :class:`~tabletop.agents.realtime.RealTimeTable` runs the agents on
+a simulated clock, without waiting, exactly as the simulation lab does.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 
 from rich.text import Text
 
+from tabletop.agents.realtime import RealTimeTable
 from tabletop.core import Action
 
 from .output import Narrator, is_interactive
@@ -104,22 +106,21 @@ class RealtimeSession(TurnSession):
                 self._prompt(human)
 
     def simulate(self) -> None:
-        """Computer-only real time on a simulated clock: deterministic and without waiting."""
-        clock = 0.0
-        due: dict[str, tuple[float, int]] = {}
+        """Computer-only real time on the agents' simulated clock: deterministic, without waiting."""
+        table = RealTimeTable(self.table.agents, seed=self.state.rng.seed)
         while not self.state.is_over:
-            self._schedule(due, clock, 0.0)
-            if not due:
-                raise AgentFailure("nobody at the table can act, but the game is not over")
-            seat = min(due, key=lambda s: due[s])
-            clock, _ = due.pop(seat)
-            self.computer_turn(seat)
+            try:
+                table.step(self.state)
+            except Exception as exc:  # an agent bug ends the game cleanly
+                raise AgentFailure(f"a computer player failed: {type(exc).__name__}: {exc}") from exc
+            self.svg.write(self.state)
+            self.narrate_all()
 
     def _schedule(self, due: dict[str, tuple[float, int]], now: float, floor: float) -> None:
         """Give each computer seat that may act a time to act; forget seats that may not.
 
         Times carry a ticket number so equal times go first come, first served: two
-        instant agents take turns instead of one starving the other.
+        equally quick agents take turns instead of one starving the other.
         """
         to_act = self.state.to_act
         for seat, agent in self.table.agents.items():
