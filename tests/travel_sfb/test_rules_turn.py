@@ -9,7 +9,7 @@ import pytest
 import tabletop
 from tabletop.core import ScriptExhausted
 from tabletop.testing import assert_rejected
-from tabletop.titles.travel_sfb.actions import FINISH, Place
+from tabletop.titles.travel_sfb.actions import FINISH, Place, Power
 from tabletop.titles.travel_sfb.cards import CODES, DECK_SIZE, RANKS, VALUES, parse_card, total
 from tabletop.titles.travel_sfb.rules import ALLOCATE, PAIR
 from tabletop.titles.travel_sfb.ships import SHIPS
@@ -208,3 +208,28 @@ def test_TSFB_RULING_a_ship_that_cannot_place_more_finishes_by_itself():
         state.apply("seat1", Place(card, row))
     assert state.finished[0] and len(state.hands[0]) == 1
     assert "cannot place any more cards" in texts(state, "finish")[-1]
+
+
+def test_TSFB_RULING_no_movement_cards_on_either_side_scores_nothing():
+    state = new(None)
+    allocate(state, "seat1", offense="")
+    allocate(state, "seat2", offense="")
+    assert "neither ship put any cards in Movement" in texts(state, "resolver")[0]
+    assert state.last_turn["advantage"] == {"seat1": 0, "seat2": 0}
+
+
+def test_TSFB_RULING_a_short_deck_deals_what_it_has():
+    state = new(None, {"ship1": "orion", "ship2": "orion", "orion_engines": "always"},
+                advantage={"seat1": 20, "seat2": 20}, advantage_to_hand={"seat1": True, "seat2": True})
+    state.apply("seat1", Power("use-engines"))
+    state.apply("seat2", Power("use-engines"))
+    assert len(state.hands[0]) == 28 and len(state.hands[1]) == 24 and not state.deck
+    assert "the deck held only 4" in texts(state, "deal")[1]
+
+
+def test_TSFB_RULING_recharging_at_generation_one_deals_no_cards():
+    state = new(None, {"batteries": True}, generation={"seat1": 1}, reserve={"seat1": "spent"})
+    state.apply("seat1", Power("recharge-batteries"))
+    state.apply("seat2", Power("no-call"))
+    assert state.hands[0] == [] and state.finished[0] and state.to_act == ("seat2",)
+    assert state.gen[0] == 1 and not state.is_over
