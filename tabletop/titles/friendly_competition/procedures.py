@@ -362,6 +362,7 @@ class Procedures:
             if attempts == "once-per-teamster" and teamster in flight.tried:
                 continue
             found.append(teamster)
+        found.sort()
         return found
 
     def advance_flight(self) -> None:

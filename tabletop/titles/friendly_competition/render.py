@@ -14,13 +14,14 @@ BACKGROUND = {".": " . ", "z": " : ", "o": " ~ ", "*": " + ", "-": " - ", "#": "
 LETTERS = {"seat1": "B", "seat2": "R"}
 
 
-def _marker(seat: str, member: Mapping[str, Any]) -> str:
+def _marker(seat: str, member: Mapping[str, Any], ball_mark: str) -> str:
+    """``B3`` plus a ball mark: ``*`` carried, ``o`` loose at its feet, ``@`` flying past it."""
     letter = LETTERS[seat]
     tag = "G" if member["goalie"] else str(member["number"])
     text = f"{letter}{tag}"
     if member["floored"]:
         text = text.lower()
-    return text + ("*" if member["carrying"] else " ")
+    return text + ("*" if member["carrying"] else ball_mark)
 
 
 def render_text(view: Mapping[str, Any]) -> str:
@@ -28,14 +29,18 @@ def render_text(view: Mapping[str, Any]) -> str:
     cells = [BACKGROUND[ch] for ch in PITCH.kinds]
     ball = view["ball"]
     flight = view.get("flight")
+    ball_square, ball_mark = None, " "
     if flight is not None:
-        cells[PITCH.parse(flight["at"])] = " @ "
+        ball_square, ball_mark = flight["at"], "@"
     elif ball["holder"] is None and ball["at"]:
-        cells[PITCH.parse(ball["at"])] = " o "
+        ball_square, ball_mark = ball["at"], "o"
+    if ball_square is not None:
+        cells[PITCH.parse(ball_square)] = f" {ball_mark} "
     for seat, members in view["teams"].items():
         for member in members:
             if member["at"]:
-                cells[PITCH.parse(member["at"])] = _marker(seat, member)
+                mark = ball_mark if member["at"] == ball_square else " "
+                cells[PITCH.parse(member["at"])] = _marker(seat, member, mark)
     names = view.get("team_names", {"seat1": "Blue", "seat2": "Red"})
     columns = "    " + "".join(f" {chr(ord('a') + x)} " for x in range(width))
 
@@ -47,8 +52,8 @@ def render_text(view: Mapping[str, Any]) -> str:
         lines.append(f"{y + 1:>3} " + "".join(cells[y * width:(y + 1) * width]) + f" {y + 1}")
     lines += [mouth(PITCH.south_mouth), columns]
     lines.append(f"{names['seat1']} (B, seat1) defends the south goal; {names['seat2']} (R, seat2) the north.")
-    lines.append("BG/RG goalie, * has the ball, lower case: on the ground; o loose ball, @ ball in flight; "
-                 ": goal zone, ~ grey area, + centre spot.")
+    lines.append("BG/RG goalie, * has the ball, lower case: on the ground; o loose ball, @ ball in flight "
+                 "(after a teamster: in its square); : goal zone, ~ grey area, + centre spot.")
     if flight is not None:
         where = flight["goal"] or flight["path"][-1]
         lines.append(f"Ball in flight along {' '.join(flight['path'])} toward {where}; now at {flight['at']}."
