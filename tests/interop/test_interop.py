@@ -1,0 +1,80 @@
+"""The PettingZoo and Gymnasium environments pass the libraries' own checks on every game."""
+
+from __future__ import annotations
+
+import json
+import warnings
+
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test
+
+import tabletop
+import tests.pig  # noqa: F401
+from tabletop.core import IllegalAction
+from tabletop.interop import TabletopAEC, TabletopGym, encode_vector
+from tests.agents import fixtures  # noqa: F401
+
+GAMES = [info.name for info in tabletop.games()]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pettingzoo_api_test_passes(name):
+    env = TabletopAEC(name, max_steps=400)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env, num_cycles=60)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_json_observations_are_the_seat_views_and_in_their_space(name):
+    env = TabletopAEC(name, observation="json", max_steps=200)
+    env.reset(seed=2)
+    rng = np.random.default_rng(1)
+    for agent in env.agent_iter(200):
+        observation, _reward, terminated, truncated, _info = env.last()
+        assert env.observation_space(agent).contains(observation)
+        assert json.loads(observation["observation"]) == json.loads(json.dumps(env.state_.view(agent)))
+        legal = np.flatnonzero(observation["action_mask"])
+        env.step(None if terminated or truncated else int(rng.choice(legal)))
+
+
+def test_masks_follow_the_legal_actions_and_bad_indexes_are_refused():
+    env = TabletopAEC("test-high-card")
+    env.reset(seed=2)
+    assert env.observe("seat1")["action_mask"].tolist()[:4] == [1, 1, 1, 0]
+    with pytest.raises(IllegalAction, match="not legal"):
+        env.step(env.n_actions - 1)
+
+
+def test_simultaneous_seats_take_turns_in_the_aec_cycle():
+    env = TabletopAEC("test-grab")
+    env.reset(seed=1)
+    order = []
+    for _ in range(4):
+        order.append(env.agent_selection)
+        env.step(0)
+    assert order == ["seat1", "seat2", "seat1", "seat2"]
+
+
+def test_vector_encoding_is_stable_and_fixed_size():
+    view = {"a": [1, 2], "b": {"c": "x"}, "d": True}
+    assert np.array_equal(encode_vector(view, 32), encode_vector(dict(reversed(view.items())), 32))
+    assert encode_vector(view, 32).shape == (32,)
+
+
+@pytest.mark.parametrize("name", ["test-pig", "test-high-card", *[g for g in GAMES if not g.startswith("test-")][:1]])
+def test_gymnasium_env_checker_and_a_game(name):
+    env = TabletopGym(name, opponents="random", max_steps=300)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(env, skip_render_check=True)
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(0)
+    done = False
+    while not done:
+        legal = np.flatnonzero(obs["action_mask"])
+        obs, reward, terminated, truncated, _info = env.step(int(rng.choice(legal)))
+        done = terminated or truncated
+    assert reward in (-1.0, 0.0, 1.0)
