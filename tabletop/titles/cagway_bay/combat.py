@@ -51,7 +51,7 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
     length = shooter.cls.length
     if not boxes_near(shooter, target, reach + length):
         return Sighting(position, target.id, 1e9, 99, 0.0, f"{target.id} is beyond the {gun.name}'s range")
-    region = arc_region(shooter.x, shooter.y, shooter.heading, length, position, reach + shooter.cls.beam)
+    region = arc_region(shooter.x, shooter.y, shooter.heading, length, position, reach + length + shooter.cls.beam)
     if not region.intersects(target.hull):
         return Sighting(position, target.id, 1e9, 99, 0.0, f"no part of {target.id} is in the {position} arc")
     part = target.hull.intersection(region)

@@ -150,10 +150,10 @@ def _share_problem(ship: Ship, friend: Ship, action: Share) -> str | None:
     if action.hp == 0 and action.supplies == 0 and action.treasure == 0:
         return "a share must move something"
     hp_a, hp_b = ship.hp - action.hp, friend.hp + action.hp
-    if hp_a > ship.cls.hp or hp_b > friend.cls.hp:
-        return "no ship can hold more HP than its plate shows"
     if (ship.hp > 0 and hp_a < 1) or (friend.hp > 0 and hp_b < 1) or hp_a < 0 or hp_b < 0:
         return "a living ship must keep at least 1 HP"
+    if hp_a > ship.cls.hp or hp_b > friend.cls.hp:
+        return "no ship can hold more HP than its plate shows"
     sup_a, sup_b = ship.supplies - action.supplies, friend.supplies + action.supplies
     if min(sup_a, sup_b) < 0 or sup_a > ship.cls.supplies or sup_b > friend.cls.supplies:
         return "supplies must stay between 0 and each ship's capacity"
