@@ -1,0 +1,9 @@
+"""Cargo Bay Ball: importing this package registers the game as "cargo-bay-ball".
+
+The rule modules: setup, clock, play, flight (the procedure stack), legal, render,
+heuristic, scenario; board and data hold the bay geometry and the data files.
+"""
+
+from .game import CargoBayBall, CargoBayState
+
+__all__ = ["CargoBayBall", "CargoBayState"]
