@@ -69,6 +69,8 @@ class FightballGame(Game):
         super().__init__(**options)
         self.table: CardTable = build_table(self.options["home"], self.options["away"])
         self.court: Court = court()
+        self.zone_names: tuple[str, ...] = tuple(
+            zone_name(self.table, side, colour) for side, colour in zip(self.court.sides, self.court.colours, strict=True))
 
     def _seats(self) -> tuple[str, ...]:
         return SEATS
@@ -196,7 +198,7 @@ class FightballState(State):
             index = action.stack - 1
             self.stacks[index].append(card)
             name = table.cards[card].name
-            where = zone_name(table, self.court.sides[index], self.court.colours[index])
+            where = self.game.zone_names[index]
             self.events.append(Event("play", f"{team} play {name} on stack {action.stack} ({where}).",
                                      {"seat": seat, "card": card, "stack": action.stack}))
             if self.phase == WINDOW:
