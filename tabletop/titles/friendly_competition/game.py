@@ -48,6 +48,28 @@ from .rules import ATTACKS_GOAL, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM
 
 __all__ = ["FriendlyCompetition", "FriendlyState"]
 
+# Per teamster number and square: the moves onto playing squares, as (target, action) pairs.
+MOVE_OPTIONS = tuple(
+    tuple(
+        tuple((target, MOVES[number + 1][d]) for d, target in enumerate(PITCH.step[square]) if target >= 0)
+        for square in range(len(PITCH.on))
+    )
+    for number in range(TEAM_SIZE)
+)
+# Per side, teamster number and square: the carrier's steps into the goal that side attacks.
+GOAL_MOVES = tuple(
+    tuple(
+        tuple([MOVES[number + 1][d] for d, target in enumerate(PITCH.step[square]) if target == ATTACKS_GOAL[side]]
+              for square in range(len(PITCH.on)))
+        for number in range(TEAM_SIZE)
+    )
+    for side in (0, 1)
+)
+# The passes a carrier can afford with 0-7 AP.
+PASS_OPTIONS = tuple(
+    [p for length, cost in enumerate(PASS_COST) if cost <= ap for p in PASSES[length]] for ap in range(8)
+)
+
 INFO = GameInfo(
     name="friendly-competition",
     title="Friendly Sporting Competition in The Universe",
@@ -187,49 +209,38 @@ class FriendlyState(State, Procedures):
     def _play_actions(self, side: int) -> list[Action]:
         out: list[Action] = []
         if self.ap >= 1:
-            pos, occ, floored, holder, ball = self.pos, self.occ, self.floored, self.holder, self.ball
+            pos, occ, floored, holder = self.pos, self.occ, self.floored, self.holder
             low = side * TEAM_SIZE
-            attacked = ATTACKS_GOAL[side]
-            max_tackles = self.rules.max_tackles
-            enemy_holder = holder >= 0 and holder // TEAM_SIZE != side
+            enemy_low = (1 - side) * TEAM_SIZE
+            enemy_high = enemy_low + TEAM_SIZE
+            enemy_holder = enemy_low <= holder < enemy_high
             can_tackle = enemy_holder and not self.protected(holder)
             jostle_limited = self.rules.jostle_counts_as_tackle
-            step = PITCH.step
+            max_tackles = self.rules.max_tackles
+            neighbours = PITCH.neighbours
             for number in range(TEAM_SIZE):
                 teamster = low + number
                 if floored[teamster]:
                     continue
                 square = pos[teamster]
-                moves = MOVES[number + 1]
-                for direction, target in enumerate(step[square]):
-                    if target >= 0:
-                        if occ[target] < 0:
-                            out.append(moves[direction])
-                    elif target == attacked and holder == teamster:
-                        out.append(moves[direction])
-                if holder < 0 and ball == square:
-                    out.append(PICK_UPS[number + 1])
-                if enemy_holder:
-                    may_tackle = self.tackle_number(teamster) < max_tackles
-                    for near in PITCH.neighbours[square]:
-                        enemy = occ[near]
-                        if enemy < 0 or enemy // TEAM_SIZE == side:
-                            continue
-                        if enemy == holder:
-                            if can_tackle and may_tackle:
-                                out.append(TACKLES[number + 1])
-                        elif not floored[enemy] and (may_tackle or not jostle_limited):
-                            out.append(JOSTLES[number + 1][enemy % TEAM_SIZE + 1])
-                else:
-                    may_jostle = not jostle_limited or self.tackle_number(teamster) < max_tackles
-                    for near in PITCH.neighbours[square]:
-                        enemy = occ[near]
-                        if enemy >= 0 and enemy // TEAM_SIZE != side and not floored[enemy] and may_jostle:
-                            out.append(JOSTLES[number + 1][enemy % TEAM_SIZE + 1])
+                out += [move for target, move in MOVE_OPTIONS[number][square] if occ[target] < 0]
                 if holder == teamster:
-                    for length, cost in enumerate(PASS_COST):
-                        if cost <= self.ap:
-                            out.extend(PASSES[length])
+                    out += GOAL_MOVES[side][number][square]
+                    out += PASS_OPTIONS[self.ap if self.ap < 7 else 7]
+                elif holder < 0 and self.ball == square:
+                    out.append(PICK_UPS[number + 1])
+                may_tackle = -1  # worked out only when an enemy stands next to this teamster
+                for n in neighbours[square]:
+                    enemy = occ[n]
+                    if not enemy_low <= enemy < enemy_high:
+                        continue
+                    if may_tackle < 0:
+                        may_tackle = int(self.tackle_number(teamster) < max_tackles)
+                    if enemy == holder:
+                        if can_tackle and may_tackle:
+                            out.append(TACKLES[number + 1])
+                    elif not floored[enemy] and (may_tackle or not jostle_limited):
+                        out.append(JOSTLES[number + 1][enemy % TEAM_SIZE + 1])
         out.append(END_TURN)
         return out
 

@@ -59,17 +59,19 @@ class Pitch:
     grey: frozenset[int]
     goal_zone: dict[str, frozenset[int]]  # "north"/"south" -> squares
     half: dict[str, frozenset[int]]       # "north"/"south" -> squares of that half
+    names: tuple[str, ...]                # ``j10`` style name of every square
 
     # -- naming ----------------------------------------------------------------------------------
 
     def label(self, square: int) -> str:
         """``j10`` style name of a square; goal codes name the goal."""
+        if square >= 0:
+            return self.names[square]
         if square == NORTH_GOAL:
             return "the north goal"
         if square == SOUTH_GOAL:
             return "the south goal"
-        y, x = divmod(square, self.width)
-        return f"{chr(ord('a') + x)}{y + 1}"
+        raise ValueError(f"{square} is not a square or a goal")
 
     def parse(self, name: str) -> int:
         """The square a ``j10`` style name means; ValueError when it is not a playing square."""
@@ -187,8 +189,9 @@ def _build(data: PitchData) -> Pitch:
         "north": frozenset(s for s in range(width * height) if on[s] and s // width < middle),
         "south": frozenset(s for s in range(width * height) if on[s] and s // width > middle),
     }
+    names = tuple(f"{chr(ord('a') + s % width)}{s // width + 1}" for s in range(width * height))
     return Pitch(width, height, kinds, on, tuple(step), tuple(flight), tuple(neighbours), reach,
-                 north_mouth, south_mouth, centre, grey, goal_zone, half)
+                 north_mouth, south_mouth, centre, grey, goal_zone, half, names)
 
 
 PITCH = _build(load_pitch())
