@@ -354,7 +354,7 @@ def build_view(state: TravelState, viewer: int | None) -> dict[str, Any]:
             "max_generation": ship.generation,
             "reserve": {"kind": ship.reserve.kind, "cards": ship.reserve.cards,
                         "state": RESERVE_NAMES[state.reserve[i]]},
-            "power_call": state.calls[i] if own else None,
+            "power_call": state.calls[i] if own or state.phase != POWER else None,
             "power_called": state.calls[i] is not None,
             "cards_held": held,
             "hand": [CODES[c] for c in state.hands[i]] if own else None,
