@@ -46,3 +46,10 @@ def test_evaluate_follows_the_score_and_the_ball():
     assert ahead.evaluate("seat1") > 0.5 > -0.5 > ahead.evaluate("seat2")
     assert attacking.evaluate("seat1") > level.evaluate("seat1")
     assert -1 <= attacking.evaluate("seat2") <= 1
+
+
+def test_suggest_feeds_an_open_team_mate_up_the_pitch():
+    state = position(["f19", "j16", "j11"], ["r6"], ball={"holder": "seat1:2"})
+    assert state.suggest("seat1", Randomness(1)) == Pass("short", "n")
+    state = position(["f19", "j16", "j11"], ["r6", "k10"], ball={"holder": "seat1:2"})
+    assert state.suggest("seat1", Randomness(1)) != Pass("short", "n")  # the team-mate is marked

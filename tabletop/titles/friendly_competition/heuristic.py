@@ -29,6 +29,8 @@ SQUARES = PITCH.width * PITCH.height
 # Opening places, seat1's (defending the south goal); seat2 mirrors them north to south.
 FORMATION = ("j18", "h13", "l13", "j14", "e12", "o12", "j16", "f15", "n15")
 SHOT_THRESHOLD = 0.3
+FEED_THRESHOLD = 0.4   # how sure a pass to a team-mate further up must be
+FEED_GAIN = 3          # squares nearer the goal the team-mate must stand
 
 
 def _mirror(name: str) -> str:
@@ -136,6 +138,8 @@ def _want_ball(state: FriendlyState, side: int, flight: Flight) -> bool:
     free_try = side != state.side and state.rules.off_turn_intercept_ap == 0
     if free_try:
         return True
+    if side == state.side and flight.kind == "pass" and flight.side == side:
+        return True  # our own pass would only lie loose: catch it while it is near a team-mate
     mine = _nearest(state, side, landing)
     theirs = _nearest(state, 1 - side, landing)
     return theirs <= mine
@@ -192,6 +196,10 @@ def _with_ball(state: FriendlyState, side: int, carrier: int) -> Action | None:
         return shot
     if state.ap <= 1 and shot is not None and value >= 0.1:
         return shot
+    if distance > state.ap:
+        feed, feed_value = _best_feed(state, side, carrier)
+        if feed is not None and feed_value >= FEED_THRESHOLD:
+            return feed
     if step >= 0:
         return MOVES[number][step]
     return shot if shot is not None else END_TURN
@@ -234,6 +242,39 @@ def _best_shot(state: FriendlyState, side: int, square: int) -> tuple[Action | N
             value = p_goal * survive - 0.02 * cost
             if value > best_value:
                 best, best_value = PASSES[length][direction], value
+    return best, best_value
+
+
+def _best_feed(state: FriendlyState, side: int, carrier: int) -> tuple[Action | None, float]:
+    """A pass along a line to an unmarked team-mate well up the pitch: it gathers the ball if it
+    stops at its feet, and tries to catch it (1 AP) if it would fly on."""
+    square = state.pos[carrier]
+    here = goal_distance(side, square)
+    low = side * TEAM_SIZE
+    best: Action | None = None
+    best_value = 0.0
+    for direction in range(8):
+        path, _crossing = PITCH.ball_path(square, direction, max(DISTANCES[1]))
+        for index, on_path in enumerate(path):
+            mate = state.occ[on_path]
+            if mate < 0:
+                continue
+            if not low <= mate < low + TEAM_SIZE or state.floored[mate] or mate == carrier:
+                break  # an enemy or a team-mate who cannot play it stands in the way
+            if here - goal_distance(side, on_path) < FEED_GAIN or state.is_marked(mate):
+                break
+            catch = _catch_chance(state, mate, on_path)
+            survive = _survival(state, side, path[: index + 1])
+            for length in (0, 1):
+                if PASS_COST[length] + 1 > state.ap:
+                    continue
+                odds = DISTANCES[length]
+                exact = odds.get(index + 1, 0.0)
+                beyond = sum(p for total, p in odds.items() if total > index + 1)
+                value = survive * (exact + beyond * catch) - 0.03 * PASS_COST[length]
+                if value > best_value:
+                    best, best_value = PASSES[length][direction], value
+            break
     return best, best_value
 
 
