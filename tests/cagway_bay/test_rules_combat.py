@@ -214,3 +214,13 @@ def test_CB_DEAD_SCUTTLE_1_a_dead_ship_cannot_scuttle_itself():
                  phase="combat")
     assert_rejected(state, "blue", Scuttle("t", "t"))
     assert_rejected(state, "red", Scuttle("t", "t"))
+
+
+def test_CB_FIRE_1_an_incendiary_hit_sets_a_fire_token():
+    # a bomb ketch's mortar (no effect inside range 3) lobs a shell about 14 cm: range 4, 2 damage
+    state = make([ship("bomb", "bomb-ketch", 0, 50, 50, 0), ship("t", "brig", 1, 70, 60, 0, ap=0),
+                  ship("w", "sloop", 1, 47, 48.9, 0, hp=0)], phase="combat")
+    state.apply("red", Fire("bomb", "fore", "t", 0))
+    target = state.ships["t"]
+    assert target.fires == [3] and target.hp == 20
+    assert any(e.kind == "ignite" for e in state.events)

@@ -71,7 +71,7 @@ def test_CB_SCEN_RUINS_1_with_land_edges_only_the_south_edge_is_open():
     assert state.ships["swallow"].status == "escaped"
 
 
-def test_CB_SCEN_RUINS_1_explore_a_ruin_for_its_treasure():
+def test_CB_MOVE_EXPLORE_1_explore_a_ruin_for_its_treasure():
     state = make([ship("swallow", "sloop", 0, 50, 53, 90),
                   ship("resolute", "frigate", 1, 30, 90, 0, ap=0)],
                  [square(40, 53, 60, 70, name="ruin", treasure=2)], scenario="the-ruins")

@@ -13,9 +13,8 @@ from .geometry import MIN_HEADWAY, RED, STICKS, Coords, Table, angle_between, bo
 from .ships import Ship
 
 MAX_TURN = 45.0
-#: The discrete offers: heading changes in 15° steps; drift headings every 45°.
+#: The discrete offer: heading changes in 15° steps (any value within 45° is accepted).
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
-DRIFT_HEADINGS = tuple(float(h) for h in range(0, 360, 45))
 
 
 @dataclass(frozen=True, slots=True)
