@@ -141,3 +141,9 @@ def test_scenario_errors_are_clear():
         game().new_state(seed=1, scenario={"teams": {}, "wind": 3})
     with pytest.raises(BadScenario, match="seat1:3"):
         position(["j18"], ["j2"], ball={"holder": "blue"})
+
+
+def test_FSC_DEPLOY_1_auto_action_offers_the_formation_square():
+    state = game().new_state(seed=3)
+    assert state.auto_action("seat2") == Deploy("j2")
+    assert state.auto_action("seat1") is None

@@ -331,6 +331,12 @@ class FriendlyState(State, Procedures):
             return "don't try: let the ball go by"
         return str(action)
 
+    def auto_action(self, seat: str) -> Action | None:
+        """During deployment, the next square of the heuristic's formation."""
+        if self.phase == DEPLOY and seat in self._to_act:
+            return heuristic.suggest(self, seat, self.rng.clone())
+        return None
+
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic.suggest(self, seat, rng)
 
