@@ -169,6 +169,11 @@ class CargoBayBall(Game):
         self.a_shoot = A.Shoot()
         self.a_skip = A.Skip()
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle as name and options: the board's line cache and the action tables are rebuilt
+        (shared per options) instead of copied, so a state's fingerprint never sees a cache."""
+        return (_game_for, (tuple(sorted(self.options.items())),))
+
     def _seats(self) -> tuple[str, ...]:
         return tuple(f"seat{i}" for i in range(1, self.options["players"] + 1))
 
@@ -183,6 +188,16 @@ class CargoBayBall(Game):
 
     def render_text(self, view: Any) -> str:
         return render_text(self, view)
+
+
+_GAMES: dict[tuple[tuple[str, Any], ...], CargoBayBall] = {}
+
+
+def _game_for(options: tuple[tuple[str, Any], ...]) -> CargoBayBall:
+    game = _GAMES.get(options)
+    if game is None:
+        game = _GAMES[options] = CargoBayBall(**dict(options))
+    return game
 
 
 class CargoBayState(State):
