@@ -29,8 +29,7 @@ def test_CBB_SET_1_fixed_team_size_and_the_team_size_roll():
         assert state.team_size == size
         assert f"Team size roll: 1d6={face}, so teams of {size}" in texts(state)[0]
     # Six people put three on each side: a roll of 2 is raised so everyone has a crew member.
-    state = game(team_size="roll", players=6).new_state(dice=[1] + [6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2,
-                                                                     1, 1, 1])
+    state = game(team_size="roll", players=6).new_state(dice=[1, 6, 6, 6, 5, 5, 5, 4, 4, 4, 3, 3, 3, 2, 2, 2, 1, 1, 1])
     assert state.team_size == 3 and "made 3" in texts(state)[0]
     assert game(team_size="3").options["team_size"] == 3
     with pytest.raises(BadOption, match="2, 3, 4, roll"):
@@ -72,7 +71,7 @@ def test_CBB_SET_4_the_last_chooser_appoints_the_official_from_the_rest():
     assert state.game.cards[state.official].id == "book"
     assert "seat2 appoints Book as the Official (OFF 5)." in texts(state)
     # With two teams of four, one crew member is left and becomes the Official.
-    state = game(team_size=4).new_state(dice=[6, 6, 6, 1, 1, 1] + [1, 1, 1])
+    state = game(team_size=4).new_state(dice=[6, 6, 6, 1, 1, 1, 1, 1, 1])
     draft(state, ["jayne", "mal", "zoe", "wash", "kaylee", "inara", "simon", "book"])
     assert state.game.cards[state.official].id == "river" and state.phase == OBSTACLES
 
