@@ -255,8 +255,10 @@ class FightballState(State):
         results = self.score_stacks(narrate=True)
         gained = [0, 0]
         lines: list[str] = []
+        empty: list[str] = []
         for number, result in enumerate(results, 1):
             if result.status == "empty":
+                empty.append(str(number))
                 continue
             gained[0] += result.points[0]
             gained[1] += result.points[1]
@@ -267,6 +269,8 @@ class FightballState(State):
         self.score[1] += gained[1]
         self.quarter_log.append((tuple(tuple(s) for s in self.stacks), tuple(tuple(d) for d in self.discards),
                                  (gained[0], gained[1])))
+        if empty:
+            lines.append(f"Empty, nothing to score: stack{'s' if len(empty) > 1 else ''} {', '.join(empty)}.")
         names = self.table.names
         summary = (f"Quarter {self.quarter}: {names[0]} {gained[0]}, {names[1]} {gained[1]}. "
                    f"Score: {names[0]} {self.score[0]}, {names[1]} {self.score[1]}.")

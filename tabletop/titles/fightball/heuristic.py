@@ -16,6 +16,7 @@ from tabletop.core import Action, Randomness
 
 from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
 from .cards import BUZZ as BUZZ_CARD
+from .cards import PLAYER
 from .scoring import score_stack
 
 if TYPE_CHECKING:
@@ -28,10 +29,14 @@ TAKE_BACK_MARGIN = 0.4
 
 def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: int) -> float:
     """What a stack is worth to ``seat`` now, counting the hope in an unfinished play."""
+    return _assess(state, index, stack, seat)[0]
+
+
+def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str]:
     result = score_stack(state.table, state.court, index, stack, state.discards)
     value = float(result.points[seat] - result.points[1 - seat])
     if result.status != "incomplete":
-        return value
+        return value, result.status
     colour = result.colour
     need = state.court.threshold - result.value
     if not result.has_ball:
@@ -40,16 +45,21 @@ def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: i
     chance = sum(1 for v in shots if v >= need) / len(shots) if shots else 0.0
     chance *= 0.85 if result.has_ball else 0.5
     hope = chance * state.court.play_points[colour] * 0.8
-    return value + (hope if result.shooter == seat else -hope)
+    return value + (hope if result.shooter == seat else -hope), result.status
 
 
-def best_placement(state: FightballState, seat: int, card: int, only: Sequence[int] | None = None) -> tuple[float, int]:
-    """The best improvement ``card`` can make on any stack, and that stack's index."""
+def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, int]:
+    """The best improvement ``card`` can make on any stack, and that stack's index. Stacks where
+    any card is a foul or changes nothing (a finished play, a False Start) are not worth a look."""
     best, where = -1e9, -1
+    is_player = state.table.cards[card].kind == PLAYER
     for i, stack in enumerate(state.stacks):
-        before = stack_value(state, i, stack, seat)
-        after = stack_value(state, i, [*stack, card], seat)
-        gain = after - before
+        if not stack and not is_player:
+            continue  # a False Start
+        before, status = _assess(state, i, stack, seat)
+        if status in ("complete", "false-start"):
+            continue
+        gain = _assess(state, i, [*stack, card], seat)[0] - before
         if gain > best:
             best, where = gain, i
     return best, where
