@@ -65,3 +65,12 @@ def test_FSC_MATCH_3_kick_off_positions_option_returns_teams_to_their_places():
 def test_FSC_MATCH_1_action_points_option():
     state = position(["j18", "j14"], ["j2"], options={"action_points": 4})
     assert state.ap == 4
+
+
+def test_FSC_MATCH_3_kick_off_positions_are_the_first_deployment():
+    state = game(restart="kick-off-positions").new_state(
+        seed=2, scenario={"phase": "deploy", "kickoff": "seat2", "turn": 7})
+    while state.phase == "deploy":
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    assert state.start_pos == state.pos and state.to_act == ("seat2",) and state.turn == 7

@@ -78,7 +78,7 @@ class Procedures(BallFlight):
         if self.deploy_order:
             self._to_act = (SEATS[self.deploy_order[-1]],)
             return
-        if self.turn == 1 and not any(self.score):
+        if not self.start_pos:  # the opening places, for restart=kick-off-positions
             self.start_pos = list(self.pos)
         self.kick_off()
 
@@ -154,7 +154,8 @@ class Procedures(BallFlight):
                   f"{TEAM[0]} {self.score[0]}, {TEAM[1]} {self.score[1]}.",
                   side=SEATS[scorer], scores=list(self.score))
         if self.rules.goal_limit and self.score[scorer] >= self.rules.goal_limit:
-            self.finish(f"{TEAM[scorer]} reached {self.rules.goal_limit} goals")
+            limit = self.rules.goal_limit
+            self.finish(f"{TEAM[scorer]} reached {limit} goal{'s' if limit > 1 else ''}")
             return
         if not self.next_turn():
             return
