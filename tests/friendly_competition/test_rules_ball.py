@@ -38,6 +38,7 @@ def test_FSC_PASS_2_pass_rebounds_off_two_walls_without_losing_distance():
     assert path == ["j17", "k18", "l19", "m18", "n17", "o16", "p15", "q14", "r13", "s12", "r11", "q10"]
     assert state.ball == PITCH.parse("q10") and state.holder == -1
     assert kinds(state)[-2:] == ["pass", "loose"]
+    assert "12 squares (off the wall at l19 and s12)" in texts(state)
 
 
 def test_FSC_PASS_2_rebound_off_a_cut_corner_turns_a_right_angle():

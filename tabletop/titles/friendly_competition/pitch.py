@@ -109,6 +109,19 @@ class Pitch:
             path.append(square)
         return path, 0
 
+    def bounces(self, start: int, direction: int, distance: int) -> list[int]:
+        """The squares where a ball travelling from ``start`` rebounds off a wall."""
+        found: list[int] = []
+        square, heading = start, direction
+        for _ in range(distance):
+            target, new_heading = self.flight[square][heading]
+            if target < 0:
+                break
+            if new_heading != heading:
+                found.append(square)
+            square, heading = target, new_heading
+        return found
+
 
 def _build(data: PitchData) -> Pitch:
     rows = data.rows

@@ -33,6 +33,12 @@ STEP = PITCH.step
 LABEL = PITCH.label
 
 
+def _rebounds(start: int, direction: int, distance: int) -> str:
+    """`` (off the wall at s12 and l19)`` for a ball that rebounds, else nothing."""
+    squares = [LABEL(s) for s in PITCH.bounces(start, direction, distance)]
+    return f" (off the wall at {' and '.join(squares)})" if squares else ""
+
+
 class Procedures(BallFlight):
     """Rule procedures of the match state (see game.FriendlyState for the fields)."""
 
@@ -280,7 +286,8 @@ class Procedures(BallFlight):
         end = LABEL(goal) if goal else LABEL(path[-1])
         self.emit("pass", f"{name_of(teamster)} makes a {LENGTH_WORDS[length]} pass {words} from "
                   f"{LABEL(start)} ({PASS_COST[length]} AP, {self.ap} left): {PASS_DICE[length]}d6 = "
-                  f"{'+'.join(map(str, dice))} = {distance} squares, heading for {end}.",
+                  f"{'+'.join(map(str, dice))} = {distance} squares{_rebounds(start, direction, distance)}, "
+                  f"heading for {end}.",
                   teamster=teamster, dice=dice, path=[LABEL(s) for s in path])
         self.holder = -1
         self.start_flight(Flight("pass", self.side, length, teamster, path, goal))
@@ -292,8 +299,9 @@ class Procedures(BallFlight):
         path, goal = PITCH.ball_path(start, DIRECTION_INDEX[heading], distance)
         self.holder = -1
         end = LABEL(goal) if goal else LABEL(path[-1])
+        rebounds = _rebounds(start, DIRECTION_INDEX[heading], distance)
         self.emit("knocked-free", f"Dispersal spider: d10 shows {face % 10}, so the ball goes "
-                  f"{DIRECTION_WORDS[heading]}; d6 shows {distance} squares, heading for {end}.",
+                  f"{DIRECTION_WORDS[heading]}; d6 shows {distance} squares{rebounds}, heading for {end}.",
                   rolls=[face, distance], path=[LABEL(s) for s in path])
         self.start_flight(Flight("knock", -1, -1, carrier, path, goal))
 
