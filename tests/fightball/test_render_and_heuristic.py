@@ -7,7 +7,7 @@ import os
 import pytest
 
 from tabletop.core import Randomness
-from tabletop.titles.fightball.actions import DISCARD, DRAW, TAKE, Play
+from tabletop.titles.fightball.actions import BUZZ, DISCARD, DRAW, TAKE, Play
 from tests.fightball.helpers import buzz, game, position
 from tests.fightball.heuristic_vs_random import measure
 
@@ -40,6 +40,13 @@ def test_describe_action_names_the_card_and_the_zone():
     assert state.describe_action("home", DISCARD) == "Discard Zal"
     assert state.describe_action("away", TAKE) == "Take Tula off your discard pile"
     assert state.describe_action("away", DRAW) == "Draw from your deck"
+
+
+def test_auto_action_draws_into_an_empty_hand_and_throws_a_held_buzz():
+    state = position(game(), held={"away": "tula"})
+    assert state.auto_action("home") == DRAW and state.auto_action("away") is None
+    state.apply("home", DRAW)
+    assert state.auto_action("home") == BUZZ
 
 
 def test_evaluate_follows_the_score_and_the_court():

@@ -359,6 +359,15 @@ class FightballState(State):
             return "Throw the Buzz (ends the quarter)"
         return "Let the Shot go"
 
+    def auto_action(self, seat: str) -> Action | None:
+        """Drawing when the hand is empty, throwing the Buzz once it is held."""
+        if seat not in self._to_act or self.phase != FAST:
+            return None
+        s = SEAT_INDEX[seat]
+        if self.held[s] < 0:
+            return DRAW
+        return BUZZ if self.held[s] == self.table.buzz[s] else None
+
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic.suggest(self, SEAT_INDEX[seat], rng)
 
