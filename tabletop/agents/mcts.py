@@ -17,7 +17,8 @@
 
 Spec options: ``iterations``, ``think``, ``depth`` (rollout cut-off, default 40), ``c`` (exploration,
 default 1.0), ``rollout`` (heuristic or random), ``widen`` (progressive widening factor, default
-2.0; 0 turns it off), ``speed`` (real-time pace).
+2.0; 0 turns it off), ``prior`` (the bonus of the heuristic's move, fading with its visits;
+default 0.5, 0 turns it off), ``speed`` (real-time pace).
 """
 
 from __future__ import annotations
@@ -52,13 +53,13 @@ class _Edge:
 class _Node:
     """A point in the open-loop tree: per-seat move statistics and children by joint move."""
 
-    __slots__ = ("children", "edges", "seat_visits", "suggested")
+    __slots__ = ("children", "edges", "hints", "seat_visits")
 
     def __init__(self) -> None:
         self.edges: dict[Move, _Edge] = {}
         self.children: dict[tuple[Move, ...], _Node] = {}
         self.seat_visits: dict[str, int] = {}
-        self.suggested: set[str] = set()
+        self.hints: dict[str, Action | None] = {}
 
 
 @dataclass
@@ -80,7 +81,7 @@ class MCTSAgent(PacedAgent):
     """Open-loop information-set Monte Carlo tree search with heuristic rollouts."""
 
     name = "mcts"
-    summary = "searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, speed)"
+    summary = "searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, prior, speed)"
 
     def __init__(
         self,
@@ -91,6 +92,7 @@ class MCTSAgent(PacedAgent):
         c: object = 1.0,
         rollout: object = "heuristic",
         widen: object = 2.0,
+        prior: object = 0.5,
         speed: str = DEFAULT_SPEED,
     ) -> None:
         super().__init__(seed, speed)
@@ -103,6 +105,7 @@ class MCTSAgent(PacedAgent):
         self.exploration = parse_float("c", c, minimum=0.0)
         self.rollout = parse_choice("rollout", rollout, ("heuristic", "random"))
         self.widen = parse_float("widen", widen, minimum=0.0)
+        self.prior = parse_float("prior", prior, minimum=0.0)
         self.last = SearchReport()
 
     # -- the decision --------------------------------------------------------------------------
@@ -129,15 +132,18 @@ class MCTSAgent(PacedAgent):
               elapsed: float) -> Action:
         report = SearchReport(iterations=done, seconds=elapsed)
         best: Action | None = None
-        best_key = (-1, -math.inf)
+        best_key: tuple[float, float] = (-1.0, -math.inf)
+        hint = root.hints.get(seat)
         for (mover, action), edge in root.edges.items():
             if mover != seat or edge.visits == 0:
                 continue
             mean = edge.total / edge.visits
             report.visits[str(action)] = edge.visits
             report.values[str(action)] = round(mean, 4)
-            if (edge.visits, mean) > best_key and self._legal_in_real(state, seat, action):
-                best, best_key = action, (edge.visits, mean)
+            # The most visited move; the heuristic's move wins a tie.
+            key = (edge.visits + (0.5 if action == hint else 0.0), mean)
+            if key > best_key and self._legal_in_real(state, seat, action):
+                best, best_key = action, key
         self.last = report
         if best is None:
             return self.rng.choice(legal)
@@ -218,6 +224,7 @@ class MCTSAgent(PacedAgent):
         if not tried:  # pragma: no cover - legal is never empty for a seat to act
             raise RuntimeError(f"{mover} is to act but has no legal actions")
         c = self.exploration
+        hint = node.hints.get(mover)
         best_action, best_edge = tried[0]
         best_score = -math.inf
         for action, edge in tried:
@@ -226,18 +233,22 @@ class MCTSAgent(PacedAgent):
             else:
                 # Availability, not the parent's visits: a move legal in few worlds is not favoured.
                 score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available + 1) / edge.visits)
+                if action == hint:
+                    score += self.prior / (edge.visits + 1)
             if score > best_score:
                 best_action, best_edge, best_score = action, edge, score
         return mover, best_action, best_edge, False
 
     def _first_choice(self, world: State, node: _Node, mover: str, untried: list[Action],
                       rng: Randomness) -> Action:
-        """The heuristic's move is tried first at each node: a cheap prior for wide branching."""
-        if mover not in node.suggested and self.rollout == "heuristic":
-            node.suggested.add(mover)
-            suggestion = world.suggest(mover, rng)
-            if suggestion in untried:
-                return suggestion
+        """The heuristic's move is tried first at each node, and keeps a bonus that fades with
+        its visits (progressive bias): with few iterations the search leans on the heuristic,
+        and leaves it only when the simulations say so."""
+        if mover not in node.hints:
+            hint = world.suggest(mover, rng) if self.prior > 0 else None
+            node.hints[mover] = hint
+            if hint is not None and hint in untried:
+                return hint
         return untried[int(rng.random() * len(untried))]
 
     @staticmethod
