@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -22,10 +21,8 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-import tabletop  # noqa: E402
-from tabletop.lab import simulate  # noqa: E402
+import tabletop
+from tabletop.lab import simulate
 
 SPEED_PAIRS = (("pro", "club"), ("pro", "beginner"), ("club", "beginner"))
 
