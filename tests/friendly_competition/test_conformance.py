@@ -51,6 +51,9 @@ def invariants() -> Callable[[State], None]:
         last["score"], last["turn"] = list(state.score), state.turn
         if state.phase == "flight":
             assert state.flight is not None and state.flight.queue
+            assert state.holder == -1  # a moving ball belongs to nobody
+        else:
+            assert state.flight is None
 
     return check
 
