@@ -194,7 +194,7 @@ def test_CB_DEAD_COMMANDEER_1_needs_a_grapple_costs_1_and_moves_crew():
     loose = make(ships, phase="combat")
     assert "grapple" in str(assert_rejected(loose, "red", Commandeer("hms", "t", 5)))
     state = make(ships, phase="combat", grapples=[["hms", "t"]])
-    assert "from 1 to 27" in str(assert_rejected(state, "red", Commandeer("hms", "t", 28)))
+    assert "from 1 to 12" in str(assert_rejected(state, "red", Commandeer("hms", "t", 13)))  # a sloop holds 12
     state.apply("red", Commandeer("hms", "t", 5))
     hms, prize = state.ships["hms"], state.ships["t"]
     assert (hms.hp, prize.hp, prize.seat, hms.ap) == (23, 5, 0, 5)

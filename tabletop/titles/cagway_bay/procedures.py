@@ -91,7 +91,8 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
         if other is ship or other.hp > 0:
             continue
         if other.seat != ship.seat and state.grappled(ship.id, other.id) and ship.hp >= 2:
-            crews = sorted({1, ship.hp // 2, ship.hp - 1} - {0})
+            most = min(ship.hp - 1, other.cls.hp)
+            crews = sorted({1, min(ship.hp // 2, most), most})
             out.extend(Commandeer(ship.id, other.id, crew) for crew in crews)
         if touching(ship, other):
             out.append(Scuttle(ship.id, other.id))
@@ -201,8 +202,10 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
             return f"{action.target} is not a dead enemy ship afloat"
         if not state.grappled(ship.id, target.id):
             return f"{ship.id} must first grapple {target.id} (a move-phase action)"
-        if not 1 <= action.crew <= ship.hp - 1:
-            return f"the prize crew is from 1 to {ship.hp - 1} HP (the captor keeps at least 1)"
+        most = min(ship.hp - 1, target.cls.hp)
+        if not 1 <= action.crew <= most:
+            return (f"the prize crew is from 1 to {most} HP (the captor keeps at least 1 and the prize "
+                    f"holds at most {target.cls.hp})")
         return None
     if isinstance(action, Share):
         friend = state.ships.get(action.friend)
