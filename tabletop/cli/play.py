@@ -5,6 +5,7 @@ from __future__ import annotations
 import inspect
 import re
 import secrets
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated
@@ -161,4 +162,7 @@ def play(
         narrator = Narrator(make_console())
         session_type = RealtimeSession if loaded.info.turn_style == "real-time" else TurnSession
         code = session_type(table, narrator, save=save, svg=svg).run()
+    if render is not None and not svg.draws:
+        print(f"tabletop: note: {loaded.name} does not draw pictures; nothing was written to {render}",
+              file=sys.stderr)
     raise typer.Exit(code)

@@ -32,8 +32,8 @@ def test_computer_only_game_narrates_to_the_end_without_prompting(tmp_path):
 
 
 def test_same_seed_same_game():
-    args = ("play", "test-pig", "--seat1", "random", "--seat2", "random", "--seed", "8")
-    assert run(*args).stdout == run(*args).stdout
+    args = ("play", "test-pig", "--seat1", "random", "--seat2", "heuristic", "--seed", "8")
+    assert invoke(*args).stdout == invoke(*args).stdout
 
 
 def test_replay_as_a_seat_and_step_by_step(tmp_path):
@@ -49,7 +49,12 @@ def test_replay_as_a_seat_and_step_by_step(tmp_path):
     assert stepped.returncode == 0
     assert "Step 1/" in stepped.stdout and "Step 4/" in stepped.stdout and "Step 5/" not in stepped.stdout
     assert "seat2: makes a hidden choice" in stepped.stdout
-    assert_clean_failure(run("replay", str(record), "--as", "seat7"), 2)
+
+
+def test_replay_as_an_unknown_seat_is_a_usage_error(tmp_path):
+    record = tmp_path / "pig.json"
+    invoke("play", "test-pig", "--seat1", "random", "--seat2", "random", "--seed", "2", "--save", str(record))
+    assert_clean_failure(invoke("replay", str(record), "--as", "seat7"), 2)
 
 
 def test_piped_human_plays_a_whole_game():
@@ -63,7 +68,7 @@ def test_piped_human_plays_a_whole_game():
 
 def test_bad_input_reprompts_with_the_reason():
     moves = "7\njump\nroll extra=1\nhelp\nsave\n" + "roll\nhold\n" * 150
-    out = run("play", "test-pig", "--seat2", "random", "--seed", "4", "-o", "target=5", input=moves).stdout
+    out = invoke("play", "test-pig", "--seat2", "random", "--seed", "4", "-o", "target=5", input=moves).stdout
     assert "There is no action 7; pick 1 to 2." in out
     assert "Cannot read that: unknown action kind 'jump'; this game has: hold, roll" in out
     assert "Cannot read that: action 'roll' takes no fields: unexpected extra" in out
@@ -73,8 +78,8 @@ def test_bad_input_reprompts_with_the_reason():
 
 def test_quit_and_end_of_input_leave_cleanly_and_save(tmp_path):
     record = tmp_path / "left.json"
-    result = run("play", "test-pig", "--seat2", "random", "--seed", "1", "--save", str(record), input="roll\nquit\n")
-    assert result.returncode == 0 and "You left the game unfinished." in result.stdout
+    result = invoke("play", "test-pig", "--seat2", "random", "--seed", "1", "--save", str(record), input="roll\nquit\n")
+    assert result.exit_code == 0 and "You left the game unfinished." in result.stdout
     assert json.loads(record.read_text())["actions"][0] == {"seat": "seat1", "action": {"kind": "roll"}}
     ended = run("play", "test-pig", "--seed", "1", input="")
     assert ended.returncode == 0 and "The input ended" in ended.stdout and "Traceback" not in ended.stderr
@@ -82,18 +87,18 @@ def test_quit_and_end_of_input_leave_cleanly_and_save(tmp_path):
 
 def test_save_command_writes_a_replayable_record(tmp_path):
     record = tmp_path / "mid.json"
-    result = run("play", "test-pig", "--seat2", "random", "--seed", "1", input=f"hold\nsave {record}\nquit\n")
+    result = invoke("play", "test-pig", "--seat2", "random", "--seed", "1", input=f"hold\nsave {record}\nquit\n")
     assert f"Saved the game record to {record}." in result.stdout
-    assert run("replay", str(record)).returncode == 0
+    assert invoke("replay", str(record)).exit_code == 0
 
 
 def test_undo_takes_back_a_decision_only_when_nothing_was_revealed():
     # Two humans at Pig: holding uses no dice, so it can be taken back; a roll cannot.
     moves = "hold\nundo\nroll\nundo\nquit\n"
-    out = run("play", "test-pig", "--seat2", "human", "--seed", "5", input=moves).stdout
+    out = invoke("play", "test-pig", "--seat2", "human", "--seed", "5", input=moves).stdout
     assert "Took back seat1's decision: hold." in out
     assert "Undo is not allowed: dice were rolled or cards dealt since seat" in out
-    nothing = run("play", "test-pig", "--seed", "5", input="undo\nquit\n").stdout
+    nothing = invoke("play", "test-pig", "--seed", "5", input="undo\nquit\n").stdout
     assert "Undo is not allowed: there is no human decision to take back yet." in nothing
 
 
@@ -134,7 +139,7 @@ def test_game_errors_exit_1_without_a_traceback(tmp_path):
 
 def test_tampered_record_is_refused(tmp_path):
     record = tmp_path / "game.json"
-    run("play", "test-pig", "--seat1", "random", "--seat2", "random", "--seed", "6", "--save", str(record))
+    invoke("play", "test-pig", "--seat1", "random", "--seat2", "random", "--seed", "6", "--save", str(record))
     data = json.loads(record.read_text())
     data["actions"] = data["actions"][:-1]
     record.write_text(json.dumps(data))
