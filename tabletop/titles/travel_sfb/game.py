@@ -41,6 +41,11 @@ from .actions import (
 )
 from .cards import CODES, DECK_SIZE, RANKS, code, label
 from .flow import BOTH, TurnFlow
+from .heuristic import suggest as heuristic_suggest
+from .knowledge import counts_visible, row_visible
+from .knowledge import determinize as redraw_hidden
+from .render import describe_action as action_label
+from .render import render_text as picture
 from .rules import ALLOCATE, PAIR, PHASE_NAMES, POWER, READY, RESERVE_NAMES, SETTLE, SPENT, UNAVAILABLE, Rules
 from .scenario import read_scenario
 from .ships import SHIP_SLUGS, SHIPS, ShipSpec
@@ -99,9 +104,7 @@ class TravelSFBGame(Game):
         return state
 
     def render_text(self, view: Any) -> str:
-        from .render import render_text
-
-        return render_text(view)
+        return picture(view)
 
 
 class TravelState(TurnFlow, State):
@@ -294,14 +297,10 @@ class TravelState(TurnFlow, State):
         return twin
 
     def describe_action(self, seat: str, action: Action) -> str:
-        from .render import describe_action
-
-        return describe_action(self, seat, action)
+        return action_label(self, seat, action)
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
-        from .heuristic import suggest
-
-        return suggest(self, seat, rng)
+        return heuristic_suggest(self, seat, rng)
 
     def evaluate(self, seat: str) -> float:
         if self._outcome is not None:
@@ -311,25 +310,13 @@ class TravelState(TurnFlow, State):
         return max(-1.0, min(1.0, share[i] - share[1 - i]))
 
     def determinize(self, seat: str | None, rng: Randomness) -> TravelState:
-        from .knowledge import determinize
-
-        return determinize(self, seat, rng)
+        return redraw_hidden(self, seat, rng)
 
     def _view(self, seat: str | None) -> dict[str, Any]:
         return build_view(self, None if seat is None else SEATS.index(seat))
 
 
 # -- views -----------------------------------------------------------------------------------------
-
-
-def row_visible(state: TravelState, owner: int, viewer: int | None, row: int) -> bool:
-    """Whether ``viewer`` (None: a spectator) may see the faces of ``owner``'s cards in ``row``."""
-    return viewer == owner or state.revealed >= 2 or (row == 1 and state.revealed >= 1)
-
-
-def counts_visible(state: TravelState, viewer: int | None) -> bool:
-    """Row counts are hidden only behind the screen, while someone is still allocating."""
-    return state.rules.open_allocation or state.phase != ALLOCATE or (state.finished[0] and state.finished[1])
 
 
 def build_view(state: TravelState, viewer: int | None) -> dict[str, Any]:

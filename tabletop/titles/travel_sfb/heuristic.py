@@ -1,24 +1,25 @@
 """The rules-of-thumb player behind ``TravelState.suggest``.
 
-It runs on a determinized copy, so the opponent's cards it sees are a guess. For allocation it
-tries every way to fill its rows (by how many cards go to each row, and which row gets the best
-cards first), plays each plan against several random allocations of the opponent's cards, and
-scores damage dealt against damage taken, with a bonus for a kill and a little for movement
-advantage. It pairs movement cards to win the most pairs, calls reserve power at once, and keeps
+For allocation it tries every way to fill its rows (how many cards go to each row, and which row
+gets the best cards first) and scores each plan against a model opponent, random cards dropped in
+random rows of the opponent's ship: expected damage dealt minus damage taken, a bonus for a
+kill, and a little for the movement advantage. It pairs movement cards to win the most pairs, calls reserve power at once, and keeps
 mutual advantage points only when it is ahead in generation.
 """
 
 from __future__ import annotations
 
+import random
 from functools import lru_cache
-from itertools import permutations
 from typing import TYPE_CHECKING
+
+import numpy as np
 
 from tabletop.core import Action, Randomness
 
 from .actions import CANCEL, FINISH, KEEP, NO_CALL, PLACE, RECHARGE_BATTERIES, Power, pair_action
-from .cards import RANKS, VALUES
-from .movement import compare, resolver
+from .cards import DECK_SIZE, RANKS, VALUES
+from .knowledge import counts_visible
 from .rules import ALLOCATE, PAIR, POWER, SETTLE
 
 if TYPE_CHECKING:
@@ -26,7 +27,14 @@ if TYPE_CHECKING:
 
 __all__ = ["suggest"]
 
-SAMPLES = 12
+SAMPLES = 48
+MAX_TOTAL = 200
+_PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
+# Orders in which rows take the best cards, one per distinct outcome for each set of used rows
+# (indexed by a bit mask of the rows that get cards: where an empty row stands changes nothing).
+_ORDERS = tuple(
+    tuple({tuple(r for r in p if mask >> r & 1): p for p in _PERMUTATIONS}.values()) for mask in range(8)
+)
 POINT_WORTH = 0.35  # an advantage point is roughly a third of a point of damage next turn
 KILL_BONUS = 4.0
 
@@ -48,6 +56,14 @@ def suggest(state: TravelState, seat: str, rng: Randomness) -> Action:
 
 
 # -- allocation ----------------------------------------------------------------------------------
+#
+# The opponent is modelled as random cards from a full deck dropped into random rows with room.
+# That model depends only on the opponent's ship and how many cards it holds where, so its
+# samples, and tables of expected damage against them, are built once and cached: a decision then
+# costs a few table look-ups per candidate plan, fast enough for search rollouts.
+
+OpponentKey = tuple[tuple[int, int, int], tuple[int, int, int], int, int, int]
+Sample = tuple[int, tuple[int, ...], int]
 
 
 def _counted(state: TravelState, i: int) -> list[int]:
@@ -63,63 +79,89 @@ def _fits(counted: list[int], adds: tuple[int, int, int], limits: tuple[int, ...
     return over <= bonus
 
 
-def _splits(state: TravelState, i: int) -> list[tuple[int, int, int]]:
+@lru_cache(maxsize=2048)
+def _splits(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+            hand: int) -> tuple[tuple[int, int, int], ...]:
     """Every way to add as many hand cards as the rows can take, as counts per row."""
-    counted = _counted(state, i)
-    limits = state.ships[i].limits
-    bonus = state.bonus[i]
-    hand = len(state.hands[i])
     for target in range(hand, -1, -1):
-        found = [(a, b, target - a - b) for a in range(target + 1) for b in range(target - a + 1)
-                 if _fits(counted, (a, b, target - a - b), limits, bonus)]
+        found = tuple((a, b, target - a - b) for a in range(target + 1) for b in range(target - a + 1)
+                      if _fits(list(counted), (a, b, target - a - b), limits, bonus))
         if found:
             return found
-    return [(0, 0, 0)]
+    return ((0, 0, 0),)
 
 
-def _opponent_samples(state: TravelState, j: int, rng: Randomness) -> list[tuple[int, list[int], int]]:
-    """(offense total, movement cards, defense total) for random fills of the opponent's rows."""
-    from .game import counts_visible
-
+def _opponent_key(state: TravelState, j: int) -> OpponentKey:
+    """What the model of opponent ``j`` depends on: ship limits, cards already placed, cards loose."""
     rows = state.rows[j]
+    adv = state.adv_offense[j]
     if counts_visible(state, 1 - j) or state.phase != ALLOCATE:
-        fixed = [list(r) for r in rows]
-        loose = list(state.hands[j]) if not state.finished[j] else []
+        placed = (len(rows[0]), len(rows[1]), len(rows[2]))
+        loose = 0 if state.finished[j] else len(state.hands[j])
     else:
-        fixed = [rows[0][: state.adv_offense[j]], [], []]
-        loose = list(state.hands[j]) + rows[0][state.adv_offense[j]:] + rows[1] + rows[2]
-    limits = state.ships[j].limits
+        placed = (adv, 0, 0)
+        loose = len(state.hands[j]) + sum(len(r) for r in rows) - adv
+    return (state.ships[j].limits, placed, adv, loose, state.bonus[j])
+
+
+@lru_cache(maxsize=512)
+def _opponent_samples(key: OpponentKey) -> tuple[Sample, ...]:
+    """(offense total, movement ranks, defense total) for random opponents fitting ``key``."""
+    limits, placed, adv, loose, bonus = key
+    chance = random.Random(hash(key) & 0xFFFF)
     samples = []
-    for _ in range(SAMPLES if loose else 1):
-        filled = [list(r) for r in fixed]
-        counts = [len(filled[0]) - state.adv_offense[j], len(filled[1]), len(filled[2])]
-        spare = state.bonus[j] - sum(max(0, n - lim) for n, lim in zip(counts, limits, strict=True))
-        cards = list(loose)
-        rng.shuffle(cards, "heuristic")
-        for card in cards:
+    for _ in range(SAMPLES):
+        cards = chance.sample(range(DECK_SIZE), sum(placed) + loose)
+        rows: list[list[int]] = [cards[: placed[0]], cards[placed[0]: placed[0] + placed[1]],
+                                 cards[placed[0] + placed[1]: sum(placed)]]
+        counts = [placed[0] - adv, placed[1], placed[2]]
+        spare = bonus - sum(max(0, n - lim) for n, lim in zip(counts, limits, strict=True))
+        for card in cards[sum(placed):]:
             open_rows = [r for r in (0, 1, 2) if counts[r] < limits[r] or spare > 0]
             if not open_rows:
                 break
-            r = rng.choice(open_rows)
+            r = chance.choice(open_rows)
             if counts[r] >= limits[r]:
                 spare -= 1
             counts[r] += 1
-            filled[r].append(card)
-        samples.append((sum(VALUES[c] for c in filled[0]), filled[1], sum(VALUES[c] for c in filled[2])))
-    return samples
+            rows[r].append(card)
+        samples.append((sum(VALUES[c] for c in rows[0]), tuple(sorted((RANKS[c] for c in rows[1]), reverse=True)),
+                        sum(VALUES[c] for c in rows[2])))
+    return tuple(samples)
 
 
-def _movement_edge(state: TravelState, i: int, mine: list[int], theirs: list[int]) -> int:
-    """My advantage points minus theirs, pairing best against best (a quick estimate)."""
-    moves = (mine, theirs) if i == 0 else (theirs, mine)
-    limits = (state.ships[0].limits[1], state.ships[1].limits[1])
-    who, _ = resolver(moves, limits, (state.gen[0], state.gen[1]))
-    if who is None:
-        return 0
-    a = sorted(mine, key=lambda c: -RANKS[c])
-    b = sorted(theirs, key=lambda c: -RANKS[c])
-    edge = sum(compare(x, y) for x, y in zip(a, b, strict=False))
-    return edge + len(a) - len(b)
+@lru_cache(maxsize=2048)
+def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[float]:
+    """Expected damage (kill bonus included) by total: dealt with my offense, or taken against my defense."""
+    samples = _opponent_samples(key)
+    mine = np.arange(MAX_TOTAL + 1)[:, None]
+    if attacking:
+        over = mine - np.array([d for _o, _m, d in samples])[None, :]
+    else:
+        over = np.array([o for o, _m, _d in samples])[None, :] - mine
+    damage = np.clip(over // 10, 0, target_gen)
+    value = damage + KILL_BONUS * (damage >= target_gen)
+    return [float(x) for x in value.mean(axis=1)]
+
+
+@lru_cache(maxsize=8192)
+def _movement_value(key: OpponentKey, mine: tuple[int, ...]) -> float:
+    """Expected advantage points won minus lost, pairing best against best."""
+    total = 0
+    samples = _opponent_samples(key)
+    for _o, theirs, _d in samples:
+        total += len(mine) - len(theirs)
+        for a, b in zip(mine, theirs, strict=False):
+            total += (a > b) - (a < b)
+    return total / len(samples)
+
+
+PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tuple[int, int, int],
+                     tuple[int, int, int], int, OpponentKey, int, int]
+# Decisions already worked out: an allocation's whole plan is stored for each step along it, so
+# the rest of the allocation costs a dictionary look-up per card.
+_PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
+_PLACEMENTS_MAX = 200_000
 
 
 def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
@@ -127,53 +169,98 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
     if not hand:
         return FINISH
     j = 1 - i
-    samples = _opponent_samples(state, j, rng)
-    mine = state.rows[i]
-    base = (sum(VALUES[c] for c in mine[0]), list(mine[1]), sum(VALUES[c] for c in mine[2]))
-    best: tuple[float, list[tuple[int, int]]] | None = None
-    seen: set[tuple[tuple[int, ...], ...]] = set()
-    for adds in _splits(state, i):
-        for order in permutations((0, 1, 2)):
-            plan: list[tuple[int, int]] = []
-            rest = iter(hand)
-            for r in order:
-                plan.extend((next(rest), r) for _ in range(adds[r]))
-            key = tuple(tuple(sorted(RANKS[c] for c, r in plan if r == row)) for row in (0, 1, 2))
-            if key in seen:
-                continue
-            seen.add(key)
-            score = _score(state, i, base, plan, samples)
-            if best is None or score > best[0]:
-                best = (score, plan)
-    if best is None or not best[1]:
+    rows = state.rows[i]
+    counted = _counted(state, i)
+    key: PlacementKey = (
+        tuple((VALUES[c], RANKS[c]) for c in hand),
+        sum(VALUES[c] for c in rows[0]),
+        tuple(RANKS[c] for c in rows[1]),
+        sum(VALUES[c] for c in rows[2]),
+        (counted[0], counted[1], counted[2]),
+        state.ships[i].limits,
+        state.bonus[i],
+        _opponent_key(state, j),
+        state.gen[i],
+        state.gen[j],
+    )
+    if key not in _PLACEMENTS:
+        if len(_PLACEMENTS) > _PLACEMENTS_MAX:
+            _PLACEMENTS.clear()
+        _plan(key)
+    choice = _PLACEMENTS[key]
+    if choice is None:
         return FINISH
-    plan = sorted(best[1], key=lambda cr: (cr[1] != 1, cr[1]))
-    card, row = plan[0]
-    return PLACE[card][row]
+    position, row = choice
+    return PLACE[hand[position]][row]
 
 
-def _score(state: TravelState, i: int, base: tuple[int, list[int], int], plan: list[tuple[int, int]],
-           samples: list[tuple[int, list[int], int]]) -> float:
-    offense, movement, defense = base[0], list(base[1]), base[2]
-    for card, row in plan:
-        if row == 0:
-            offense += VALUES[card]
-        elif row == 1:
-            movement.append(card)
-        else:
-            defense += VALUES[card]
-    my_gen, their_gen = state.gen[i], state.gen[1 - i]
-    total = 0.0
-    for their_offense, their_movement, their_defense in samples:
-        dealt = min(their_gen, max(0, offense - their_defense) // 10)
-        taken = min(my_gen, max(0, their_offense - defense) // 10)
-        value = dealt - taken + POINT_WORTH * _movement_edge(state, i, movement, their_movement)
-        if dealt >= their_gen:
-            value += KILL_BONUS
-        if taken >= my_gen:
-            value -= KILL_BONUS
-        total += value
-    return total / len(samples)
+def _plan(key: PlacementKey) -> None:
+    """Find the best plan for ``key`` and record its next placement for every step along it."""
+    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
+    best = _best_split(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
+                       my_gen, their_gen)
+    if best is None:
+        _PLACEMENTS[key] = None
+        return
+    starts, adds = best[:3], best[3:]
+    rows: list[int | None] = [None] * len(hand)
+    for row in (0, 1, 2):
+        for k in range(starts[row], starts[row] + adds[row]):
+            rows[k] = row
+    remaining = list(zip(hand, rows, strict=True))
+    offense, moves, defense, count = base_offense, base_moves, base_defense, list(counted)
+    for row in (1, 0, 2):
+        while True:
+            position = next((k for k, (_card, r) in enumerate(remaining) if r == row), None)
+            if position is None:
+                break
+            step: PlacementKey = (tuple(card for card, _r in remaining), offense, moves, defense,
+                                  (count[0], count[1], count[2]), limits, bonus, opponent, my_gen, their_gen)
+            _PLACEMENTS[step] = (position, row)
+            (value, rank), _r = remaining.pop(position)
+            count[row] += 1
+            if row == 0:
+                offense += value
+            elif row == 1:
+                moves = (*moves, rank)
+            else:
+                defense += value
+
+
+def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
+    """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
+
+    ``hand`` is (value, rank) pairs, best first; a plan gives each row a run of that order.
+    """
+    dealt = _damage_table(key, their_gen, True)
+    taken = _damage_table(key, my_gen, False)
+    ranks = [r for _v, r in hand]
+    prefix = [0]
+    for v, _r in hand:
+        prefix.append(prefix[-1] + v)
+    best_score = -1e9
+    best: tuple[int, ...] | None = None
+    for adds in _splits(counted, limits, bonus, len(hand)):
+        if not any(adds):
+            continue
+        for first, second, third in _ORDERS[(adds[0] > 0) | (adds[1] > 0) << 1 | (adds[2] > 0) << 2]:
+            ends = [0, 0, 0]
+            ends[first] = adds[first]
+            ends[second] = ends[first] + adds[second]
+            ends[third] = ends[second] + adds[third]
+            starts = (ends[0] - adds[0], ends[1] - adds[1], ends[2] - adds[2])
+            offense = min(base_offense + prefix[ends[0]] - prefix[starts[0]], MAX_TOTAL)
+            defense = min(base_defense + prefix[ends[2]] - prefix[starts[2]], MAX_TOTAL)
+            moves = ranks[starts[1]:ends[1]]
+            if base_moves:
+                moves = sorted(moves + list(base_moves), reverse=True)
+            score = dealt[offense] - taken[defense] + POINT_WORTH * _movement_value(key, tuple(moves))
+            if score > best_score:
+                best_score = score
+                best = (*starts, *adds)
+    return best
 
 
 # -- pairing -------------------------------------------------------------------------------------

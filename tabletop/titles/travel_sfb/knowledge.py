@@ -18,7 +18,19 @@ from .rules import ALLOCATE, POWER
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["determinize", "hidden_from"]
+__all__ = ["counts_visible", "determinize", "hidden_from", "row_visible"]
+
+SEATS = ("seat1", "seat2")
+
+
+def row_visible(state: TravelState, owner: int, viewer: int | None, row: int) -> bool:
+    """Whether ``viewer`` (None: a spectator) may see the faces of ``owner``'s cards in ``row``."""
+    return viewer == owner or state.revealed >= 2 or (row == 1 and state.revealed >= 1)
+
+
+def counts_visible(state: TravelState, viewer: int | None) -> bool:
+    """Row counts are hidden only behind the screen, while someone is still allocating."""
+    return state.rules.open_allocation or state.phase != ALLOCATE or (state.finished[0] and state.finished[1])
 
 
 def _knows(mask: int, viewer: int | None) -> bool:
@@ -27,8 +39,6 @@ def _knows(mask: int, viewer: int | None) -> bool:
 
 def hidden_from(state: TravelState, viewer: int | None) -> set[int]:
     """Cards held by a ship whose faces ``viewer`` may not see now (deck cards excluded)."""
-    from .game import row_visible
-
     hidden: set[int] = set()
     for i in (0, 1):
         if i == viewer:
@@ -42,8 +52,6 @@ def hidden_from(state: TravelState, viewer: int | None) -> set[int]:
 
 def determinize(state: TravelState, seat: str | None, rng: Randomness) -> TravelState:
     """A copy of ``state`` with everything ``seat`` cannot see re-drawn at random."""
-    from .game import SEATS, counts_visible, row_visible
-
     viewer = None if seat is None else SEATS.index(seat)
     copy = state.clone()
     copy.events = [e for e in state.events if e.visible(seat)]
