@@ -39,11 +39,14 @@ class Dimension:
     variants: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     costs: Mapping[str, float] = field(default_factory=dict)
     side_value: Callable[[str], str] | None = None
+    pair_options: Callable[[str, str], dict[str, Any]] | None = None
     note: str = ""
     mirrors: bool = False
 
     def matchup_options(self, first: str, second: str) -> dict[str, Any]:
         """Options for a game with ``first`` on the first side and ``second`` on the other."""
+        if self.pair_options is not None:
+            return {**self.base_options, **self.pair_options(first, second)}
         value = self.side_value or (lambda entry: entry)
         left, right = self.side_options
         return {**self.base_options, left: value(first), right: value(second)}
@@ -132,31 +135,30 @@ def _fightball(game: type[Game]) -> Dimension:
 
 def _cargo_bay_ball(game: type[Game]) -> Dimension:
     left, right = _need(game, "side1_crew", "side2_crew")
-    crew = _module_list(game, "CREW_SLUGS", "crew", "CREW", "ROSTER")
-    if not crew:
-        raise DimensionUnavailable("cargo-bay-ball exposes no list of crew members (CREW_SLUGS); skipped")
-    base: dict[str, Any] = {}
+    crew = _module_list(game, "CREW_SLUGS") or [
+        str(getattr(card, "id", "")) for card in (_published(game, "load_crew") or ()) if getattr(card, "id", "")
+    ]
+    if len(crew) < 4:
+        raise DimensionUnavailable("cargo-bay-ball exposes no list of crew members (data.load_crew); skipped")
     size_option = _option(game, "team_size")
-    if size_option is not None and (size_option.minimum is None or size_option.minimum <= 1) and (
-        size_option.choices is None or 1 in size_option.choices
-    ):
-        base["team_size"] = 1
-        note = "one crew member against another, one on one"
-        value: Callable[[str], str] = lambda entry: entry  # noqa: E731
-    else:
-        size = int(size_option.default) if size_option is not None else 3
-        # Each side fields the crew member under test plus the same supporting cast, so only the
-        # tested member differs between the sides.
-        def value(entry: str) -> str:
-            cast = [c for c in crew if c != entry][: size - 1]
-            return "+".join([entry, *cast])
+    choices = size_option.choices if size_option is not None and size_option.choices else (2,)
+    size = min(int(c) for c in choices if isinstance(c, int))
+    base: dict[str, Any] = {"team_size": size} if size_option is not None else {}
+    one_on_one = size == 1
 
-        note = f"each crew member leading an otherwise identical side of {size}"
-    official = _option(game, "official")
-    if official is not None and official.default in crew:
-        crew = [c for c in crew if c != official.default]
+    def pair(first: str, second: str) -> dict[str, Any]:
+        # Each tested member leads a side; the rest of each side is the first free crew in list
+        # order. Both orders of every pairing are played, so each member leads each supporting
+        # cast equally often and the casts' difference cancels out.
+        cast = [c for c in crew if c not in (first, second)]
+        helpers = size - 1
+        one, two = cast[:helpers], cast[helpers : 2 * helpers]
+        return {left.name: "+".join([first, *one]), right.name: "+".join([second, *two])}
+
+    note = ("one crew member against another, one on one" if one_on_one else
+            f"each crew member leading a side of {size}, both ways round, with the same supporting casts")
     return Dimension(game.info.name, "crew members", "matchup", tuple(crew), (left.name, right.name),
-                     base_options=base, side_value=value, note=note)
+                     base_options=base, pair_options=pair, note=note)
 
 
 def _cagway_bay(game: type[Game]) -> Dimension:
@@ -254,7 +256,8 @@ def _check(dimension: Dimension) -> None:
     for entry in dimension.entries:
         try:
             if dimension.kind == "matchup":
-                load(dimension.game, **dimension.matchup_options(entry, dimension.entries[0]))
+                rival = dimension.entries[1] if entry == dimension.entries[0] else dimension.entries[0]
+                load(dimension.game, **dimension.matchup_options(entry, rival))
             else:
                 load(dimension.game, **dimension.variant_options(entry))
         except TabletopError as exc:
