@@ -56,7 +56,8 @@ def rules_path(name: str) -> Path:
 
 
 def _option_text(option: Option) -> str:
-    default = json.dumps(option.default) if isinstance(option.default, bool) else str(option.default)
+    plain = isinstance(option.default, str) and option.default
+    default = option.default if plain else json.dumps(option.default)
     return f"{option.name}={default} ({option.allowed()}): {option.help}"
 
 
