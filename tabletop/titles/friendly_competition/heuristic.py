@@ -68,6 +68,28 @@ def goal_distance(side: int, square: int) -> int:
     return GOAL_DISTANCE[side][square]
 
 
+def _king_distances() -> tuple[tuple[int, ...], ...]:
+    cols = [s % PITCH.width for s in range(SQUARES)]
+    rows = [s // PITCH.width for s in range(SQUARES)]
+    return tuple(
+        tuple(max(abs(cols[a] - cols[b]), abs(rows[a] - rows[b])) for b in range(SQUARES))
+        for a in range(SQUARES)
+    )
+
+
+DISTANCE = _king_distances()
+LONGEST = 4 * 6
+# The straight-line flight of a ball from every square in every direction, as far as it can go.
+FLIGHTS = tuple(
+    tuple(PITCH.ball_path(square, direction, LONGEST) if PITCH.on[square] else ([], 0) for direction in range(8))
+    for square in range(SQUARES)
+)
+
+
+def _distance(a: int, b: int) -> int:
+    return DISTANCE[a][b]
+
+
 def _sum_distribution(dice: int) -> dict[int, float]:
     totals = {0: 1.0}
     for _ in range(dice):
@@ -149,7 +171,7 @@ def _nearest(state: FriendlyState, side: int, square: int) -> int:
     best = 99
     for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
         if not state.floored[teamster]:
-            best = min(best, PITCH.distance(state.pos[teamster], square))
+            best = min(best, _distance(state.pos[teamster], square))
     return best
 
 
@@ -188,7 +210,10 @@ def _with_ball(state: FriendlyState, side: int, carrier: int) -> Action | None:
     number = carrier % TEAM_SIZE + 1
     goal = ATTACKS_GOAL[side]
     square = state.pos[carrier]
-    step, distance = _route_to_goal(state, square, goal)
+    if goal_distance(side, square) <= state.ap:
+        step, distance = _route_to_goal(state, square, goal, state.ap)
+    else:
+        step, distance = _greedy_step(state, side, square), 99
     if step >= 0 and distance <= state.ap:
         return MOVES[number][step]
     shot, value = _best_shot(state, side, square)
@@ -205,8 +230,24 @@ def _with_ball(state: FriendlyState, side: int, carrier: int) -> Action | None:
     return shot if shot is not None else END_TURN
 
 
-def _route_to_goal(state: FriendlyState, start: int, goal: int) -> tuple[int, int]:
-    """The first direction of a shortest run into ``goal`` around teamsters, and its length."""
+def _greedy_step(state: FriendlyState, side: int, square: int) -> int:
+    """The direction to the free square nearest the goal, keeping clear of enemies if it can."""
+    best, best_score = -1, goal_distance(side, square) * 2 + 2
+    enemy_low = (1 - side) * TEAM_SIZE
+    for direction, target in enumerate(PITCH.step[square]):
+        if target < 0 or state.occ[target] >= 0:
+            continue
+        score = goal_distance(side, target) * 2
+        if any(enemy_low <= state.occ[n] < enemy_low + TEAM_SIZE for n in PITCH.neighbours[target]):
+            score += 1
+        if score < best_score:
+            best, best_score = direction, score
+    return best
+
+
+def _route_to_goal(state: FriendlyState, start: int, goal: int, limit: int) -> tuple[int, int]:
+    """The first direction of a shortest run into ``goal`` around teamsters, and its length,
+    looking no further than ``limit`` moves."""
     occ = state.occ
     first = [-1] * SQUARES
     dist = [-1] * SQUARES
@@ -214,6 +255,8 @@ def _route_to_goal(state: FriendlyState, start: int, goal: int) -> tuple[int, in
     queue: deque[int] = deque([start])
     while queue:
         square = queue.popleft()
+        if dist[square] >= limit:
+            break
         for direction, target in enumerate(PITCH.step[square]):
             if target == goal:
                 return (first[square] if square != start else direction), dist[square] + 1
@@ -228,9 +271,8 @@ def _best_shot(state: FriendlyState, side: int, square: int) -> tuple[Action | N
     goal = ATTACKS_GOAL[side]
     best: Action | None = None
     best_value = 0.0
-    longest = max(DISTANCES[-1])
     for direction in range(8):
-        path, crossing = PITCH.ball_path(square, direction, longest)
+        path, crossing = FLIGHTS[square][direction]
         if crossing != goal:
             continue
         survive = _survival(state, side, path)
@@ -253,8 +295,9 @@ def _best_feed(state: FriendlyState, side: int, carrier: int) -> tuple[Action | 
     low = side * TEAM_SIZE
     best: Action | None = None
     best_value = 0.0
+    reach = max(DISTANCES[1])
     for direction in range(8):
-        path, _crossing = PITCH.ball_path(square, direction, max(DISTANCES[1]))
+        path = FLIGHTS[square][direction][0][:reach]
         for index, on_path in enumerate(path):
             mate = state.occ[on_path]
             if mate < 0:
@@ -285,10 +328,10 @@ def _survival(state: FriendlyState, side: int, path: list[int]) -> float:
     for enemy in enemies:
         if state.floored[enemy]:
             continue
-        where = state.pos[enemy]
+        near = DISTANCE[state.pos[enemy]]
         best = 0.0
         for square in path:
-            if PITCH.distance(where, square) <= 1:
+            if near[square] <= 1:
                 best = max(best, _catch_chance(state, enemy, square))
         chance *= 1 - best
     return chance
@@ -306,7 +349,7 @@ def _chase(state: FriendlyState, side: int, target: int, loose: bool) -> Action 
 
 
 def _goalie_far(state: FriendlyState, side: int, target: int) -> bool:
-    return PITCH.distance(state.pos[side * TEAM_SIZE], target) > 2
+    return _distance(state.pos[side * TEAM_SIZE], target) > 2
 
 
 def _defend(state: FriendlyState, side: int, carrier: int, legal: list[Action]) -> Action | None:
@@ -324,7 +367,7 @@ def _closest(state: FriendlyState, side: int, target: int, skip_goalie: bool) ->
     for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
         if state.floored[teamster] or (skip_goalie and teamster % TEAM_SIZE == 0):
             continue
-        distance = PITCH.distance(state.pos[teamster], target)
+        distance = _distance(state.pos[teamster], target)
         if distance < best_distance:
             best, best_distance = teamster, distance
     return best
@@ -334,10 +377,10 @@ def _step_towards(state: FriendlyState, teamster: int, target: int) -> Action | 
     if teamster < 0:
         return None
     here = state.pos[teamster]
-    best, best_distance = -1, PITCH.distance(here, target)
+    best, best_distance = -1, _distance(here, target)
     for direction, square in enumerate(PITCH.step[here]):
         if square >= 0 and state.occ[square] < 0:
-            distance = PITCH.distance(square, target)
+            distance = _distance(square, target)
             if distance < best_distance:
                 best, best_distance = direction, distance
     if best < 0:
