@@ -280,9 +280,9 @@ class TurnFlow:
             outcome = f"{self.names[winner]} gains an advantage point"
         else:
             outcome = "equal ranks, so nobody gains a point"
-        how = "the only choice left: " if forced else ""
-        self._say("pair", f"{how}{self.names[who]} pairs its {label(mine)} against {self.names[1 - who]}'s "
-                  f"{label(theirs)}: {outcome}.", mine=code(mine), theirs=code(theirs), forced=forced)
+        how = " (no other pairing was possible)" if forced else ""
+        self._say("pair", f"{self.names[who]} pairs its {label(mine)} against {self.names[1 - who]}'s "
+                  f"{label(theirs)}{how}: {outcome}.", mine=code(mine), theirs=code(theirs), forced=forced)
 
     def _score_unpaired(self) -> None:
         if self.pool:

@@ -46,12 +46,12 @@ def render_text(view: Mapping[str, Any]) -> str:
     order = [me] + [s for s in view["ships"] if s != me] if me else list(view["ships"])
     for seat in order:
         ship = view["ships"][seat]
-        who = "You" if seat == me else "Opponent" if me else seat
+        who = f"You ({seat})" if seat == me else f"Opponent ({seat})" if me else seat
         gen = ship["generation"]
         bar = "#" * gen + "." * (ship["max_generation"] - gen)
         limits = ship["limits"]
         lines.append("")
-        lines.append(f"{who} ({seat}): {ship['name']}  generation {gen}/{ship['max_generation']} [{bar}]  "
+        lines.append(f"{who}: {ship['name']}  generation {gen}/{ship['max_generation']} [{bar}]  "
                      f"row limits O{limits['offense']} M{limits['movement']} D{limits['defense']}")
         reserve = ship["reserve"]
         if reserve["state"] != "none":
