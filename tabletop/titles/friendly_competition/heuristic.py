@@ -40,6 +40,16 @@ def _mirror(name: str) -> str:
 
 
 FORMATIONS = (FORMATION, tuple(_mirror(n) for n in FORMATION))
+FORMATION_SQUARES = tuple(tuple(PITCH.parse(name) for name in names) for names in FORMATIONS)
+
+
+def _enemy_reach(state: FriendlyState, side: int) -> set[int]:
+    """Squares next to a standing enemy of ``side``."""
+    found: set[int] = set()
+    for enemy in range((1 - side) * TEAM_SIZE, (2 - side) * TEAM_SIZE):
+        if not state.floored[enemy]:
+            found.update(PITCH.neighbours[state.pos[enemy]])
+    return found
 
 
 def _goal_distances(goal: int) -> tuple[int, ...]:
@@ -106,30 +116,47 @@ DISTANCES = tuple(_sum_distribution(n) for n in PASS_DICE)
 
 # -- the policy -----------------------------------------------------------------------------------
 
+class Offered:
+    """The legal actions, checked by identity: a state's menus are built from shared action
+    objects, so this is exact and much quicker than comparing fields."""
+
+    __slots__ = ("ids", "legal")
+
+    def __init__(self, legal: list[Action]) -> None:
+        self.legal = legal
+        self.ids: set[int] | None = None
+
+    def __contains__(self, action: object) -> bool:
+        if self.ids is None:
+            self.ids = set(map(id, self.legal))
+        return id(action) in self.ids
+
+
 def suggest(state: FriendlyState, seat: str, rng: Randomness) -> Action:
     legal = state.legal_actions(seat)
+    offered = Offered(legal)
     side = SEATS.index(seat)
     if state.phase == DEPLOY:
-        choice: Action | None = _deploy(state, side, legal)
+        choice: Action | None = _deploy(state, side, offered)
     elif state.phase == FLIGHT:
         choice = _interception(state, side)
     elif state.phase == PLAY:
-        choice = _play(state, side, legal)
-        if choice is None or choice not in legal:
-            choice = _support(state, side, legal)
+        choice = _play(state, side, offered)
+        if choice is None or choice not in offered:
+            choice = _support(state, side, offered)
     else:
         choice = None
-    if choice is not None and choice in legal:
+    if choice is not None and choice in offered:
         return choice
-    return END_TURN if END_TURN in legal else rng.choice(legal)
+    return END_TURN if END_TURN in offered else rng.choice(legal)
 
 
-def _deploy(state: FriendlyState, side: int, legal: list[Action]) -> Action:
-    for name in FORMATIONS[side][state.next_deploy[side]:]:
-        action = DEPLOY_AT[PITCH.parse(name)]
-        if action in legal:
+def _deploy(state: FriendlyState, side: int, offered: Offered) -> Action | None:
+    for square in FORMATION_SQUARES[side][state.next_deploy[side]:]:
+        action = DEPLOY_AT[square]
+        if action in offered:
             return action
-    return legal[len(legal) // 2]
+    return None
 
 
 def _catch_chance(state: FriendlyState, teamster: int, square: int) -> float:
@@ -175,7 +202,7 @@ def _nearest(state: FriendlyState, side: int, square: int) -> int:
     return best
 
 
-def _play(state: FriendlyState, side: int, legal: list[Action]) -> Action | None:
+def _play(state: FriendlyState, side: int, legal: Offered) -> Action | None:
     holder = state.holder
     if holder >= 0 and holder // TEAM_SIZE == side:
         return _with_ball(state, side, holder)
@@ -184,11 +211,11 @@ def _play(state: FriendlyState, side: int, legal: list[Action]) -> Action | None
     return _defend(state, side, holder, legal)
 
 
-def _support(state: FriendlyState, side: int, legal: list[Action]) -> Action | None:
+def _support(state: FriendlyState, side: int, legal: Offered) -> Action | None:
     """Move a field teamster up toward the enemy goal, to an unmarked square if it can."""
     best: Action | None = None
     best_gain = 0
-    enemy_low = (1 - side) * TEAM_SIZE
+    marked = _enemy_reach(state, side)
     for teamster in range(side * TEAM_SIZE + 1, side * TEAM_SIZE + TEAM_SIZE):
         if state.floored[teamster] or teamster == state.holder:
             continue
@@ -199,7 +226,7 @@ def _support(state: FriendlyState, side: int, legal: list[Action]) -> Action | N
             if square < 0 or state.occ[square] >= 0:
                 continue
             gain = goal_distance(side, here) - goal_distance(side, square)
-            if any(enemy_low <= state.occ[n] < enemy_low + TEAM_SIZE for n in PITCH.neighbours[square]):
+            if square in marked:
                 gain -= 1
             if gain > best_gain:
                 best, best_gain = MOVES[teamster % TEAM_SIZE + 1][direction], gain
@@ -233,12 +260,12 @@ def _with_ball(state: FriendlyState, side: int, carrier: int) -> Action | None:
 def _greedy_step(state: FriendlyState, side: int, square: int) -> int:
     """The direction to the free square nearest the goal, keeping clear of enemies if it can."""
     best, best_score = -1, goal_distance(side, square) * 2 + 2
-    enemy_low = (1 - side) * TEAM_SIZE
+    marked = _enemy_reach(state, side)
     for direction, target in enumerate(PITCH.step[square]):
         if target < 0 or state.occ[target] >= 0:
             continue
         score = goal_distance(side, target) * 2
-        if any(enemy_low <= state.occ[n] < enemy_low + TEAM_SIZE for n in PITCH.neighbours[target]):
+        if target in marked:
             score += 1
         if score < best_score:
             best, best_score = direction, score
@@ -352,7 +379,7 @@ def _goalie_far(state: FriendlyState, side: int, target: int) -> bool:
     return _distance(state.pos[side * TEAM_SIZE], target) > 2
 
 
-def _defend(state: FriendlyState, side: int, carrier: int, legal: list[Action]) -> Action | None:
+def _defend(state: FriendlyState, side: int, carrier: int, legal: Offered) -> Action | None:
     target = state.pos[carrier]
     danger = goal_distance(1 - side, target) <= 4
     for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
