@@ -44,8 +44,12 @@ def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) 
     shots = state.table.shot_values[result.shooter][colour]
     chance = sum(1 for v in shots if v >= need) / len(shots) if shots else 0.0
     chance *= 0.85 if result.has_ball else 0.5
-    hope = chance * state.court.play_points[colour] * 0.8
-    return value + (hope if result.shooter == seat else -hope), result.status
+    hope = chance * result.prospect * 0.8
+    value += hope if result.prospect_scorer == seat else -hope
+    fouls = result.prospect_fouls
+    if fouls[0] or fouls[1]:
+        value += 0.8 * (fouls[seat] - fouls[1 - seat])  # they count once the play completes at all
+    return value, result.status
 
 
 def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, int]:

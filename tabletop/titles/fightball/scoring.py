@@ -21,7 +21,9 @@ MINUS = "\u2212"
 @dataclass(frozen=True, slots=True)
 class StackResult:
     """What one stack is worth. ``points`` includes foul points; ``value`` is the Shot Value (so
-    far, for an incomplete play). ``shooter`` is the Shooter's seat index or -1."""
+    far, for an incomplete play). ``shooter`` is the Shooter's seat index or -1. ``prospect`` and
+    ``prospect_scorer`` say what a play would give, and to whom, if it succeeded;
+    ``prospect_fouls`` what its foul-causing effects would give once it is complete."""
 
     status: str
     points: tuple[int, int]
@@ -34,6 +36,9 @@ class StackResult:
     play_points: int = 0
     colour: int = -1
     text: str = ""
+    prospect: int = 0  # the points the play is worth if it succeeds, effects applied
+    prospect_scorer: int = -1
+    prospect_fouls: tuple[int, int] = (0, 0)
 
 
 def zone_name(table: CardTable, side: int, colour: int) -> str:
@@ -176,6 +181,7 @@ def score_stack(
     cancelled, final = resolve_effects(effects, owner, colour)
     active = [e for e, off in zip(effects, cancelled, strict=True) if not off]
     value = shooter.shot[final]
+    effect_fouls = [0, 0]  # what foul-causing effects give once the play is complete
     for blocker in blockers.values():
         value -= blocker.block[final]
     if ball is not None and ball.colour == final:
@@ -187,6 +193,8 @@ def score_stack(
             value += effect.shot
             if effect.per_discard is not None:
                 value += _discard_bonus(effect, card.owner, discards, cards)
+            if effect.foul:
+                effect_fouls[card.owner] += effect.foul
             if shot is not None and effect.foul:
                 fouls[card.owner] += effect.foul
                 if narrate:
@@ -196,32 +204,35 @@ def score_stack(
         value += shot.shot[final]
 
     succeeded = shot is not None and value >= court.threshold
+    # The points (and who takes them) are worked out for unfinished plays too: what the play
+    # would be worth if it succeeded is what a coach plays for.
     scorer = owner
-    play_points = 0
+    for card in active:
+        effect = card.effect
+        assert effect is not None
+        if effect.takes_points and _applies(effect, card.owner, owner, final):
+            scorer = card.owner
+    play_points = court.play_points[final]
     point_notes: list[str] = []
-    if succeeded:
-        for card in active:
-            effect = card.effect
-            assert effect is not None
-            if effect.takes_points and _applies(effect, card.owner, owner, final):
-                scorer = card.owner
-        play_points = court.play_points[final]
-        for card in active:
-            effect = card.effect
-            assert effect is not None
-            if not _applies(effect, card.owner, owner, final):
-                continue
-            if effect.points:
-                play_points += effect.points
-                point_notes.append(f"{card.name} {_signed(effect.points)}")
-            if effect.double:
-                play_points *= 2
-                point_notes.append(f"{card.name} \u00d72")
-            if effect.points_choice:
-                change = effect.points_choice if card.owner == scorer else -effect.points_choice
-                play_points += change
-                point_notes.append(f"{card.name} {_signed(change)}")
-        play_points = max(0, play_points)
+    for card in active:
+        effect = card.effect
+        assert effect is not None
+        if not _applies(effect, card.owner, owner, final):
+            continue
+        if effect.points:
+            play_points += effect.points
+            point_notes.append(f"{card.name} {_signed(effect.points)}")
+        if effect.double:
+            play_points *= 2
+            point_notes.append(f"{card.name} \u00d72")
+        if effect.points_choice:
+            change = effect.points_choice if card.owner == scorer else -effect.points_choice
+            play_points += change
+            point_notes.append(f"{card.name} {_signed(change)}")
+    play_points = max(0, play_points)
+    prospect = play_points
+    if not succeeded:
+        play_points = 0
     points = [fouls[0], fouls[1]]
     if succeeded:
         points[scorer] += play_points
@@ -241,6 +252,9 @@ def score_stack(
         succeeded=succeeded,
         scorer=scorer if succeeded else -1,
         play_points=play_points,
+        prospect=prospect,
+        prospect_scorer=scorer,
+        prospect_fouls=(effect_fouls[0], effect_fouls[1]),
         colour=final,
         text=text,
     )
