@@ -30,7 +30,7 @@ from . import actions as A
 from .board import Board, build_board
 from .clock import resume
 from .constants import DRAFT, FLOW_TURNS
-from .data import SKILLS, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
+from .data import SKILLS, CargoDataError, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
 from .heuristic import evaluate, suggest
 from .legal import HANDLERS, legal_actions
 from .render import describe_action, render_text, state_view
@@ -82,7 +82,11 @@ INFO = GameInfo(
 
 @lru_cache(maxsize=16)
 def _board(source: str) -> Board:
-    return build_board(load_bay_model(source))
+    model = load_bay_model(source)
+    try:
+        return build_board(model)
+    except CargoDataError as exc:
+        raise CargoDataError(f"bay file {source}: {exc}") from None
 
 
 def parse_roster(text: str, option: str, cards: dict[str, int]) -> tuple[int, ...]:
