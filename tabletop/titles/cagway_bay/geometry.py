@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import numpy as np
 import shapely
 from shapely.geometry import Point, Polygon, box
 
@@ -193,6 +194,22 @@ class Table:
         if not self.may_meet_land(*bounds(coords)):
             return False
         return self.overlaps_land(convex(coords))
+
+    def sweeps_blocked(self, sweeps: Sequence[Coords]) -> list[bool]:
+        """:meth:`sweep_blocked` for many point sets at once (one vectorised shapely pass)."""
+        if not sweeps:
+            return []
+        if len({len(coords) for coords in sweeps}) == 1:
+            # equal-sized point sets: one (k, n, 2) array; an unordered ring's hull is the points' hull
+            hulls = shapely.convex_hull(shapely.polygons(np.array(sweeps, dtype=float)))
+        else:
+            points = np.array([p for coords in sweeps for p in coords], dtype=float)
+            index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
+            hulls = shapely.convex_hull(shapely.multipoints(points, indices=index))
+        blocked = np.zeros(len(sweeps), dtype=bool)
+        for _, _, core, _ in self.land_pieces:
+            blocked |= shapely.intersects(core, hulls)
+        return [bool(b) for b in blocked]
 
     def touching_land(self, hull: Polygon) -> list[str]:
         """Islands (and ``"coast"``) within touching distance of a hull."""

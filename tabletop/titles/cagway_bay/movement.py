@@ -6,6 +6,7 @@ cannot; nothing here changes a ship, so a state can validate before it mutates.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .data import normalise
@@ -77,6 +78,51 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     return SailPlan(heading, colour, ship.x + dx * low, ship.y + dy * low, length * low, True)
 
 
+def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPlan | str]:
+    """:func:`plan_sail` (without the exact landfall search) for several turns, testing all the
+    sweeps against land in one vectorised pass."""
+    plans: list[SailPlan | str | None] = []
+    pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
+    start = ship.coords
+    clear = ship.clear_of_land(table, STICKS["blue"] + 1.0)
+    for index, turn in enumerate(turns):
+        heading = normalise(ship.heading + turn)
+        colour = ship.cls.colour(table.wind.off_wind(heading, ship.x, ship.y))
+        if colour == "white" or not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
+            plans.append(plan_sail(table, ship, turn, exact=False))
+            continue
+        length = STICKS[colour]
+        ux, uy = unit(heading)
+        dx, dy = ux * length, uy * length
+        if clear:
+            plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
+            continue
+        pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
+        final = _shift(pivoted, dx, dy)
+        if not table.may_meet_land(*bounds(start + final)):
+            plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
+            continue
+        plans.append(None)
+        pending.append((index, heading, colour, length, dx, dy, pivoted, final))
+    if pending:
+        least = MIN_HEADWAY
+        sweeps = []
+        for _, _, _, length, dx, dy, pivoted, final in pending:
+            sweeps.append(start + pivoted)
+            sweeps.append(pivoted + final)
+            sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
+        blocked = table.sweeps_blocked(sweeps)
+        for k, (index, heading, colour, length, dx, dy, _, _) in enumerate(pending):
+            swing, slide, headway = blocked[3 * k: 3 * k + 3]
+            if swing and turns[index] != 0:
+                plans[index] = "the turn would swing the hull into land"
+            elif slide and headway:
+                plans[index] = "land dead ahead: the ship cannot make headway on that heading"
+            else:
+                plans[index] = SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, slide)
+    return [plan for plan in plans if plan is not None]
+
+
 def plan_stall(table: Table, ship: Ship) -> float | str:
     """The heading straight into the wind, if a turn of 45° or less on the bow reaches it."""
     if not ship.cls.has_white:
@@ -97,6 +143,11 @@ def plan_drift(table: Table, ship: Ship, heading: float) -> DriftPlan | str:
     on the centre to any heading that leaves the hull clear of land."""
     if not 0.0 <= heading < 360.0:
         return f"a drift heading is from 0 up to (not including) 360 degrees, not {heading:g}"
+    return plan_drifts(table, ship, [heading])[0]
+
+
+def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[DriftPlan | str]:
+    """:func:`plan_drift` for several headings: the drift is worked out once, the pivots together."""
     cx, cy = ship.centre
     wx, wy = table.wind.downwind_unit(cx, cy)
     dx, dy = wx * RED, wy * RED
@@ -105,10 +156,16 @@ def plan_drift(table: Table, ship: Ship, heading: float) -> DriftPlan | str:
     drifted = clear or not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
-    ux, uy = unit(heading)
     half = ship.cls.length / 2
-    bx, by = cx + half * ux, cy + half * uy
-    final = place(ship.cls.outline, bx, by, heading)
-    if not clear and table.sweep_blocked(final):
-        return f"facing {heading:g} degrees after the drift would put the hull on land"
-    return DriftPlan(heading, bx, by, drifted)
+    bows = []
+    finals = []
+    for heading in headings:
+        ux, uy = unit(heading)
+        bows.append((cx + half * ux, cy + half * uy))
+        finals.append(place(ship.cls.outline, cx + half * ux, cy + half * uy, heading))
+    blocked = [False] * len(finals) if clear else table.sweeps_blocked(finals)
+    return [
+        f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
+        else DriftPlan(heading, bx, by, drifted)
+        for heading, (bx, by), stuck in zip(headings, bows, blocked, strict=True)
+    ]

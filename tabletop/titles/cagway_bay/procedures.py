@@ -27,7 +27,16 @@ from .actions import (
     Stall,
 )
 from .combat import Sighting, touching, visible_in_dark
-from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, plan_sail, plan_stall
+from .movement import (
+    TURN_STEPS,
+    DriftPlan,
+    SailPlan,
+    plan_drift,
+    plan_drifts,
+    plan_sail,
+    plan_sails,
+    plan_stall,
+)
 from .ships import Ship
 
 if TYPE_CHECKING:
@@ -64,11 +73,13 @@ def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
     table = state.table
     out: list[Action] = []
     if ship.sailing:
-        out.extend(Sail(ship.id, t) for t in TURN_STEPS if isinstance(plan_sail(table, ship, t, False), SailPlan))
+        plans = plan_sails(table, ship, TURN_STEPS)
+        out.extend(Sail(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
         if ship.cls.has_white and isinstance(plan_stall(table, ship), float):
             out.append(Stall(ship.id))
         if not ship.moved:
-            out.extend(Drift(ship.id, h) for h in DRIFT_MENU if isinstance(plan_drift(table, ship, h), DriftPlan))
+            drifts = plan_drifts(table, ship, DRIFT_MENU)
+            out.extend(Drift(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
     if table.may_meet_land(*ship.hull.bounds):
         out.extend(Dock(ship.id, name) for name in table.touching_land(ship.hull) if name != ship.docked)
     if _findings(state, ship):
