@@ -104,6 +104,7 @@ OPTION_SWEEP = [
     {"interception_table": "generous"},
     {"interception_table": "tight"},
     {"goal_limit": 1},
+    {"receiver": "team-mates"},
     {"action_points": 3},
 ]
 

@@ -80,6 +80,7 @@ class BallFlight:
             return []
         square = flight.path[flight.index]
         lands_here = flight.index == len(flight.path) - 1 and not flight.goal
+        receives = rules.receiver == "anyone" or flight.kind != "pass" or side == flight.side
         found = []
         occ, floored = self.occ, self.floored
         low, high = side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE
@@ -87,7 +88,7 @@ class BallFlight:
             teamster = occ[near]
             if not low <= teamster < high or floored[teamster] or teamster == flight.origin:
                 continue
-            if lands_here and near == square:
+            if lands_here and near == square and receives:
                 continue  # the ball will stop at its feet anyway
             if attempts == "once-per-teamster" and teamster in flight.tried:
                 continue
@@ -129,11 +130,16 @@ class BallFlight:
             what = "The pass" if flight.kind == "pass" else "The loose ball"
             self.goal(flight.goal, f"{what} crosses the goal line")
             return
-        self.land(path[-1])
+        self.land(path[-1], flight)
 
-    def land(self, square: int) -> None:
+    def land(self, square: int, flight: Flight) -> None:
+        """The ball stops: a standing teamster on that square gathers it for nothing (only a
+        team-mate of the kicker, with receiver=team-mates); otherwise it lies loose."""
         self.ball = square
         teamster = self.occ[square]
+        enemy_of_kicker = flight.kind == "pass" and teamster // TEAM_SIZE != flight.side
+        if enemy_of_kicker and self.rules.receiver == "team-mates":
+            teamster = -1
         if teamster >= 0 and not self.floored[teamster]:
             self.holder = teamster
             self.emit("gather", f"The ball stops at {LABEL(square)}, at the feet of {name_of(teamster)}, "

@@ -108,6 +108,8 @@ INFO = GameInfo(
                choices=("centre-circle", "centre-and-goal-zones", "none")),
         Option("goalie_protection", "own-zone", "the goal zone in which a goalie cannot be tackled",
                choices=("own-zone", "either-zone")),
+        Option("receiver", "anyone", "who gathers a pass for free when it stops on their square: anyone "
+               "standing there, or only the kicker's team-mates", choices=("anyone", "team-mates")),
     ),
     hidden_information=False,
     turn_style="sequential",

@@ -47,6 +47,7 @@ class Rules:
     deployment: str
     grey_area: str
     goalie_protection: str
+    receiver: str
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Rules:
@@ -72,6 +73,7 @@ class Rules:
             deployment=options["deployment"],
             grey_area=options["grey_area"],
             goalie_protection=options["goalie_protection"],
+            receiver=options["receiver"],
         )
 
     def deploy_squares(self, side: int, goalie: bool) -> tuple[int, ...]:
