@@ -57,7 +57,7 @@ def value(card: int) -> int:
 
 
 def total(cards: Iterable[int]) -> int:
-    return sum(VALUES[c] for c in cards)
+    return sum([VALUES[c] for c in cards])
 
 
 def code(card: int) -> str:
@@ -75,7 +75,7 @@ def label(card: int) -> str:
 
 
 def labels(cards: Iterable[int]) -> str:
-    shown = " ".join(LABELS[c] for c in cards)
+    shown = " ".join([LABELS[c] for c in cards])
     return shown or "nothing"
 
 

@@ -7,10 +7,10 @@ returns; the next action picks the turn up where it stopped.
 
 from __future__ import annotations
 
-from tabletop.core import Event, Outcome
+from tabletop.core import Action, Event, Outcome
 
 from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
-from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels
+from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
 from .movement import REASONS, compare, resolver
 from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
 from .rules import POWER as POWER_PHASE
@@ -40,6 +40,8 @@ class TurnFlow:
     gen: list[int]
     hands: list[list[int]]
     rooms: list[tuple[int, ...]]
+    # Each seat's legal allocation moves, kept until its hand or rows change (None: to rebuild).
+    placements: list[list[Action] | None]
     rows: list[list[list[int]]]
     adv_offense: list[int]
     bonus: list[int]
@@ -140,19 +142,20 @@ class TurnFlow:
                 self._say("deal-advantage", f"{self.names[i]} is dealt {len(cards)} advantage card(s) {where}.",
                           seat=self.seat_names[i], count=len(cards), into_hand=self.adv_to_hand[i])
                 self._say("deal-advantage-private", f"Your advantage cards: {labels(cards)}.", i,
-                          cards=[code(c) for c in cards])
+                          cards=[CODES[c] for c in cards])
             wanted = max(0, self.gen[i] + extra)
             cards = self._draw(wanted)
             self.hands[i].extend(cards)
             short = f" (the deck held only {len(cards)})" if len(cards) < wanted else ""
             self._say("deal", f"{self.names[i]} is dealt {len(cards)} card(s) for generation "
                       f"{self.gen[i]}{short}.", seat=self.seat_names[i], count=len(cards))
-            self._say("deal-private", f"You are dealt {labels(cards)}.", i, cards=[code(c) for c in cards])
+            self._say("deal-private", f"You are dealt {labels(cards)}.", i, cards=[CODES[c] for c in cards])
         self.adv_points = [0, 0]
         self.adv_to_hand = [False, False]
         self.finished = [False, False]
         if self.rules.open_allocation:
             self.placer = self.first_placer
+        self.placements = [None, None]
         for i in (0, 1):
             room = self.rooms[i] = self._room(i)
             if not room:
@@ -190,6 +193,7 @@ class TurnFlow:
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
                       seat=self.seat_names[i], row=ROWS[row])
+        self.placements[i] = None
         room = self.rooms[i] = self._room(i)
         if not room:
             self._finish_allocation(i, automatic=True)
@@ -219,7 +223,7 @@ class TurnFlow:
     def _reveal_movement(self) -> None:
         self.revealed = 1
         moves = (self.rows[0][1], self.rows[1][1])
-        shown = "; ".join(f"{self.names[i]} shows {labels(moves[i])} (total {sum(VALUES[c] for c in moves[i])})"
+        shown = "; ".join(f"{self.names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
                           for i in (0, 1))
         self._say("reveal-movement", f"Movement is revealed: {shown}.",
                   movement={self.seat_names[i]: [code(c) for c in moves[i]] for i in (0, 1)})
@@ -327,8 +331,8 @@ class TurnFlow:
 
     def _resolve_damage(self) -> None:
         self.revealed = 2
-        offense = [sum(VALUES[c] for c in self.rows[i][0]) for i in (0, 1)]
-        defense = [sum(VALUES[c] for c in self.rows[i][2]) for i in (0, 1)]
+        offense = [total(self.rows[0][0]), total(self.rows[1][0])]
+        defense = [total(self.rows[0][2]), total(self.rows[1][2])]
         shown = "; ".join(f"{self.names[i]} has Offense {labels(self.rows[i][0])} = {offense[i]} and Defense "
                           f"{labels(self.rows[i][2])} = {defense[i]}" for i in (0, 1))
         self._say("reveal-combat", f"Offense and Defense are revealed: {shown}.",

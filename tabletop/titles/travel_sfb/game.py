@@ -120,6 +120,7 @@ class TravelState(TurnFlow, State):
         self.gen = [game.ships[0].generation, game.ships[1].generation]
         self.hands = [[], []]
         self.rooms = [(), ()]
+        self.placements = [None, None]
         self.rows = [[[], [], []], [[], [], []]]
         self.adv_offense = [0, 0]
         self.bonus = [0, 0]
@@ -213,9 +214,11 @@ class TravelState(TurnFlow, State):
         i = 0 if seat == "seat1" else 1
         phase = self.phase
         if phase == ALLOCATE:
-            rooms = self.rooms[i]
-            legal: list[Action] = [PLACE[c][r] for c in self.hands[i] for r in rooms]
-            legal.append(FINISH)
+            legal = self.placements[i]
+            if legal is None:
+                rooms = self.rooms[i]
+                legal = self.placements[i] = [PLACE[c][r] for c in self.hands[i] for r in rooms]
+                legal.append(FINISH)
             return legal
         if phase == PAIR:
             return list(self._pair_actions())
@@ -292,9 +295,15 @@ class TravelState(TurnFlow, State):
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
         for name in ("adv_offense", "bonus", "deck", "known", "finished", "adv_points", "adv_to_hand",
-                     "reserve", "calls", "walk", "pool", "pairs", "points", "rooms"):
+                     "reserve", "calls", "walk", "pool", "pairs", "points", "rooms", "placements"):
             setattr(twin, name, list(getattr(self, name)))
         return twin
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The memo of legal moves is derived data, like the engine's own legal-move cache.
+        data = super().__getstate__()
+        data["placements"] = [None, None]
+        return data
 
     def describe_action(self, seat: str, action: Action) -> str:
         return action_label(self, seat, action)

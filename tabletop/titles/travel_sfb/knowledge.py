@@ -95,6 +95,7 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     for i in resplit:
         _random_split(copy, i, rng)
     copy.rooms = [copy._room(0), copy._room(1)]
+    copy.placements = [None, None]
     copy._legal_cache = {}
     return copy
 
