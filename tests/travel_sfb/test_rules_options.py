@@ -47,7 +47,7 @@ def test_TSFB_BATT_2_recharging_costs_a_card_and_lets_batteries_be_used_again():
     idle_turn(state)
     calls(state, "recharge-batteries", "no-call")
     assert len(state.hands[0]) == 4
-    assert "recharges its batteries" in texts(state, "power")[-1]
+    assert "recharges its batteries" in texts(state, "power")[-2]
     idle_turn(state)
     assert Power("use-batteries") in state.legal_actions("seat1")
     calls(state, "use-batteries", "no-call")

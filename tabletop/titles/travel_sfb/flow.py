@@ -23,6 +23,8 @@ BOTH = 3  # knowledge mask: a deck card whose identity both seats know
 _ROOMS: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in (0, 1, 2) if mask >> r & 1) for mask in range(8))
 # Seats still allocating behind the screen, indexed by a bit mask of who has finished.
 _WAITING: tuple[tuple[str, ...], ...] = (("seat1", "seat2"), ("seat2",), ("seat1",), ())
+_CALL_WORDS = {USE_BATTERIES: "on your batteries", RECHARGE_BATTERIES: "for a battery recharge",
+               USE_ENGINES: "on your engines", NO_CALL: "for nothing"}
 _PLACE_TEXT = tuple(tuple(f"You put {LABELS[c]} in {row.capitalize()}." for row in ROWS) for c in range(DECK_SIZE))
 
 
@@ -93,7 +95,8 @@ class TurnFlow:
 
     def _call_power(self, i: int, call: str) -> None:
         self.calls[i] = call
-        self._say("power-call", f"{self.names[i]} makes its power call in secret: {call}.", i, call=call)
+        self._say("power-call", f"You call {_CALL_WORDS[call]}; it stays secret until both ships have called.",
+                  i, call=call)
         self._to_act = tuple(s for s in self._to_act if s != self.seat_names[i])
         if not self._to_act:
             self._deal()
@@ -113,6 +116,7 @@ class TurnFlow:
             self._say("power", f"{self.names[i]} recharges its batteries: one card fewer this turn.",
                       seat=self.seat_names[i], call=call)
             return -1
+        self._say("power", f"{self.names[i]} makes no power call.", seat=self.seat_names[i], call=call)
         return 0
 
     # -- dealing and allocation ------------------------------------------------------------------

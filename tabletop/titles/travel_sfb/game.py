@@ -173,7 +173,8 @@ class TravelState(TurnFlow, State):
                 if not self.rules.open_allocation:
                     raise BadScenario("'first_placer' only applies with the open_allocation option")
                 self.first_placer = scenario.first_placer
-        rest = [CODES[c] for c in range(DECK_SIZE) if c not in set(top)]
+        on_top = set(top)
+        rest = [CODES[c] for c in range(DECK_SIZE) if c not in on_top]
         self.rng.shuffle(rest, "deck")
         self.deck = top + [CARD_BY_CODE[text] for text in rest]
         self.known = [0] * DECK_SIZE
