@@ -256,3 +256,12 @@ def test_CBB_BALL_6_a_ball_under_downed_crew_waits_for_their_turn():
     assert state.to_act == ("seat2",) and legal(state) == ["activate crew=jayne", "activate crew=kaylee"]
     assert act(state, "activate crew=jayne")[-1] == "Jayne picks up the ball lying on I6."
     assert texts(state)
+
+
+def test_CBB_BALL_1_a_deflection_rolls_a_numbered_direction_and_a_distance():
+    state = shooting([1, 5, 4, 2], where="F6")
+    log = act(state, "shoot")
+    assert log[-2:] == ["The ball deflects from H6: 1d6=4, direction 4 (SW); 1d6=2 spaces.",
+                        "The ball comes to rest on G8."]
+    board = state.game.board
+    assert [board.direction_names[d] for d in range(6)] == ["NE", "E", "SE", "SW", "W", "NW"]
