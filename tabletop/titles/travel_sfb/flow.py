@@ -309,11 +309,14 @@ class TurnFlow:
     def _settle(self, keep: bool) -> None:
         who = self.resolver
         if keep:
-            self._say("settle", f"{self.names[who]} lets both ships keep their advantage points.", keep=True)
+            self._say("settle", f"{self.names[who]} lets both ships keep their advantage points "
+                      f"({self.points[0]} and {self.points[1]}).", keep=True)
         else:
             cut = max(self.points) if self.rules.cancel_all else min(self.points)
             self.points = [max(0, p - cut) for p in self.points]
-            self._say("settle", f"{self.names[who]} cancels the advantage points against each other.", keep=False)
+            left = " and ".join(f"{self.names[i]} {self.points[i]}" for i in (0, 1))
+            self._say("settle", f"{self.names[who]} cancels the advantage points against each other, leaving "
+                      f"{left}.", keep=False)
         self._finish_movement()
 
     def _finish_movement(self) -> None:
