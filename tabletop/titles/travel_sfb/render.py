@@ -54,8 +54,10 @@ def render_text(view: Mapping[str, Any]) -> str:
         lines.append(f"{who}: {ship['name']}  generation {gen}/{ship['max_generation']} [{bar}]  "
                      f"row limits O{limits['offense']} M{limits['movement']} D{limits['defense']}")
         reserve = ship["reserve"]
-        if reserve["state"] != "none":
-            lines.append(f"  {reserve['kind']}: {reserve['state']}")
+        if reserve["state"] != "none" or ship["power_called"]:
+            call = ship["power_call"] or ("made, still secret" if ship["power_called"] else "none yet")
+            when = "this turn" if view["phase"] != "power" else "now"
+            lines.append(f"  {reserve['kind']}: {reserve['state']} (power call {when}: {call})")
         for name in ROWS:
             extra = ""
             if name == "offense" and ship["advantage_in_offense"]:
@@ -90,7 +92,8 @@ def render_text(view: Mapping[str, Any]) -> str:
     last = view.get("last_turn")
     if last:
         dealt = ", ".join(f"{s} dealt {d}" for s, d in last["damage_dealt"].items())
-        lines.append(f"Last turn ({last['turn']}): damage {dealt}.")
+        points = ", ".join(f"{s} {p}" for s, p in last["advantage"].items())
+        lines.append(f"Last turn ({last['turn']}): damage {dealt}; advantage points {points}.")
     if view.get("outcome"):
         lines.append(f"Result: {view['outcome']['reason']}.")
     return "\n".join(lines)
