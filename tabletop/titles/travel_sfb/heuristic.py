@@ -130,7 +130,7 @@ def _opponent_samples(key: OpponentKey) -> tuple[Sample, ...]:
     return tuple(samples)
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[float]:
     """Expected damage (kill bonus included) by total: dealt with my offense, or taken against my defense."""
     samples = _opponent_samples(key)
@@ -161,7 +161,7 @@ PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tup
 # Decisions already worked out: an allocation's whole plan is stored for each step along it, so
 # the rest of the allocation costs a dictionary look-up per card.
 _PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
-_PLACEMENTS_MAX = 200_000
+_PLACEMENTS_MAX = 50_000
 
 
 def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
