@@ -179,10 +179,12 @@ def obstacle_spaces(st: CargoBayState) -> list[int]:
     limit = st.game.rules.max_adjoining_obstacles
     obstacles = st.obstacles
     spaces = []
+    neighbours = board.neighbours
     for space in board.field_spaces:
         if board.kinds[space] != "floor" or space in obstacles or st.occ[space] >= 0:
             continue
-        if _cluster_size(board.neighbours, obstacles, space) <= limit:
+        touching = any(n in obstacles for n in neighbours[space])
+        if not touching or _cluster_size(neighbours, obstacles, space) <= limit:
             spaces.append(space)
     return spaces
 
