@@ -133,3 +133,10 @@ def test_any_prefix_of_play_keeps_a_consistent_state(seed, steps):
     if not state.is_over:
         for seat in state.to_act:
             assert state.legal_actions(seat)
+
+
+def test_svg_picture_draws_the_teams_and_ball():
+    state = position(["j18", "j14"], ["j2", "k12"], ball={"at": "j10"})
+    picture = state.game.render_svg(state.view(None))
+    assert picture is not None and picture.startswith("<svg") and picture.rstrip().endswith("</svg>")
+    assert picture.count("<circle") == 13  # twelve teamsters and the ball

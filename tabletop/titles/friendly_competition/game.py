@@ -144,6 +144,9 @@ class FriendlyCompetition(Game):
     def render_text(self, view: Any) -> str:
         return render.render_text(view)
 
+    def render_svg(self, view: Any) -> str | None:
+        return render.render_svg(view)
+
 
 class FriendlyState(State, Procedures):
     """A position of the match."""

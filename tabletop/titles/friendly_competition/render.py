@@ -1,14 +1,15 @@
-"""A terminal picture of a view: the octagon, both teams, the goalies, the ball, the goal zones,
-the score and the action points left. Drawn from the view alone."""
+"""Pictures of a view: the octagon, both teams, the goalies, the ball, the goal zones, the score
+and the action points left, as terminal text or SVG. Drawn from the view alone."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from html import escape
 from typing import Any
 
 from .pitch import PITCH
 
-__all__ = ["render_text"]
+__all__ = ["render_svg", "render_text"]
 
 BACKGROUND = {".": " . ", "z": " : ", "o": " ~ ", "*": " + ", "-": " - ", "#": "   "}
 LETTERS = {"seat1": "B", "seat2": "R"}
@@ -78,3 +79,52 @@ def _headline(view: Mapping[str, Any], names: Mapping[str, str]) -> str:
     else:
         parts.append(f"{view_name(names, view['side'])} to play, {view['ap']} AP left")
     return " | ".join(parts)
+
+
+FILL = {".": "#3f8f3f", "z": "#5aa85a", "o": "#8fbf8f", "*": "#8fbf8f", "-": "#4a9a4a"}
+COLOURS = {"seat1": "#2a5bd7", "seat2": "#d23a2a"}
+CELL = 24
+
+
+def render_svg(view: Mapping[str, Any]) -> str:
+    """The pitch seen from above: squares, goal mouths, both teams, the ball and the score."""
+    width, height = PITCH.width, PITCH.height
+    top = CELL * 2
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width * CELL}" '
+             f'height="{(height + 2) * CELL + top}" font-family="sans-serif" font-size="11">',
+             '<rect width="100%" height="100%" fill="#202020"/>']
+    names = view.get("team_names", {"seat1": "Blue", "seat2": "Red"})
+    parts.append(f'<text x="6" y="18" fill="white" font-size="14">{escape(_headline(view, names))}</text>')
+    for square, kind in enumerate(PITCH.kinds):
+        if kind == "#":
+            continue
+        x, y = PITCH.xy(square)
+        parts.append(f'<rect x="{x * CELL}" y="{top + (y + 1) * CELL}" width="{CELL - 1}" height="{CELL - 1}" '
+                     f'fill="{FILL[kind]}"/>')
+    for row, columns in ((0, PITCH.north_mouth), (height + 1, PITCH.south_mouth)):
+        for x in columns:
+            parts.append(f'<rect x="{x * CELL}" y="{top + row * CELL}" width="{CELL - 1}" height="{CELL - 1}" '
+                         'fill="white" opacity="0.8"/>')
+
+    def centre(name: str) -> tuple[int, int]:
+        x, y = PITCH.xy(PITCH.parse(name))
+        return x * CELL + CELL // 2, top + (y + 1) * CELL + CELL // 2
+
+    for seat, members in view["teams"].items():
+        for member in members:
+            if not member["at"]:
+                continue
+            cx, cy = centre(member["at"])
+            ring = ' stroke="yellow" stroke-width="3"' if member["carrying"] else ""
+            shade = ' opacity="0.45"' if member["floored"] else ""
+            label = "G" if member["goalie"] else str(member["number"])
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="{CELL // 2 - 2}" fill="{COLOURS[seat]}"{ring}{shade}/>')
+            parts.append(f'<text x="{cx}" y="{cy + 4}" fill="white" text-anchor="middle">{label}</text>')
+    flight = view.get("flight")
+    ball = view["ball"]
+    where = flight["at"] if flight is not None else (ball["at"] if ball["holder"] is None else None)
+    if where:
+        cx, cy = centre(where)
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="5" fill="white" stroke="black"/>')
+    parts.append("</svg>")
+    return "\n".join(parts)
