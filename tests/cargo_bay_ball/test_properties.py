@@ -120,3 +120,25 @@ def test_a_finished_game_has_no_decisions_and_rejects_actions():
     state = walk(2, 100_000)
     assert state.is_over and state.to_act == ()
     assert "game is over" in str(assert_rejected(state, "seat1", A.Skip()))
+
+
+def test_the_heuristic_beats_random_play():
+    from .measure_heuristic import measure
+
+    rate, _, _ = measure(10)
+    assert rate >= 0.8
+
+
+def test_the_text_board_shows_crew_ball_goal_airlock_and_clock():
+    from .helpers import position
+
+    state = position([{"crew": "jayne", "side": 1, "at": "E6"}, {"crew": "mal", "side": 1, "status": "penalty-box"},
+                      {"crew": "simon", "side": 2, "at": "F6", "status": "down"},
+                      {"crew": "kaylee", "side": 2, "status": "arrow-space"}],
+                     ball="jayne", obstacles=["E6"], arrows=3, chop=2, round=4, score=[3, 1])
+    text = state.game.render_text(state.view("seat1"))
+    rows = text.splitlines()
+    assert "^JA*" in rows[6] and "si_" in rows[6] and "(\\)" in rows[6]
+    assert ">3" in rows[7] and ">6" in rows[5]
+    assert "MA" in rows[12] and "ka" in rows[12]
+    assert "Score  side 1: 3   side 2: 1    Chop 2   Round 4" in text

@@ -149,7 +149,8 @@ def describe_action(st: CargoBayState, action: Action) -> str:
     return str(action)
 
 
-_TERRAIN = {"floor": " .", "grating": " :", "half": " ,", "door": "DR", "goal": "()"}
+_TERRAIN = {"floor": " .", "grating": " :", "half": " ,", "door": "DR"}
+_AXIS = {"NE": "/", "SW": "/", "E": "-", "W": "-", "SE": "\\", "NW": "\\"}
 
 
 def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
@@ -157,41 +158,49 @@ def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
 
     A space reads as four characters: '^' for an obstacle, then the crew code (side 1 in
     capitals, side 2 in small letters) or the terrain, then '*' for the ball carrier, 'o' for
-    a ball lying there, '_' for a downed crew member.
+    a ball lying there, '@' for the ball in flight, '_' for a downed crew member. The goal shows
+    the line of its arrows, and the numbers its arrows point at are marked '>'. Penalised crew
+    stand in the airlock below the bay.
     """
     board = game.board
     crew_at = {c["at"]: c for c in view["crew"] if c["at"]}
     obstacles = set(view["obstacles"])
     ball_at = view["ball"]["at"]
+    ball_mark = "@" if view["ball"]["in_flight"] else "o"
     arrows = set(view["goal"]["arrows"])
+    boxed = [_code(c) for c in view["crew"] if c["status"] == STATUS_NAMES[BOXED]]
+    on_arrow = [_code(c) for c in view["crew"] if c["status"] == STATUS_NAMES[ARROW]]
     width = board.width
     lines = ["     " + "".join(f"  {chr(65 + c)} " for c in range(width))]
     cells: dict[tuple[int, int], str] = {}
     for space, label in enumerate(board.labels):
         kind = board.kinds[space]
+        where = (board.rows[space], board.cols[space])
         if kind == "airlock":
-            cells[(board.rows[space], board.cols[space])] = " ~~ "
+            cells[where] = f" {boxed.pop(0)} " if boxed else " ~~ "
             continue
         if kind == "arrow":
-            cells[(board.rows[space], board.cols[space])] = " => "
+            cells[where] = f" {on_arrow.pop(0)} " if on_arrow else " => "
             continue
         mark = "^" if label in obstacles else " "
         flag = " "
         member = crew_at.get(label)
         if member is not None:
-            code = member["code"] if member["side"] == 1 else member["code"].lower()
+            code = _code(member)
             if member["has_ball"]:
                 flag = "*"
             elif label == ball_at:
-                flag = "o"
+                flag = ball_mark
             elif member["status"] == "down":
                 flag = "_"
+        elif kind == "goal":
+            mark, code = "(", _AXIS[board.direction_names[min(arrows) - 1]] + ")"
         else:
             number = board.numbered.get(space)
             code = _TERRAIN[kind] if number is None else (">" if number in arrows else " ") + str(number)
-            if label == ball_at:
-                flag = "o"
-        cells[(board.rows[space], board.cols[space])] = mark + code + flag
+        if member is None and label == ball_at:
+            flag = ball_mark
+        cells[where] = mark + code + flag
     for r in range(board.height):
         indent = "  " if r % 2 else ""
         row = "".join(cells.get((r, c), "    ") for c in range(width))
@@ -199,6 +208,11 @@ def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
     lines.append("")
     lines.extend(_status_lines(view))
     return "\n".join(lines)
+
+
+def _code(member: dict[str, Any]) -> str:
+    code: str = member["code"]
+    return code if member["side"] == 1 else code.lower()
 
 
 def _status_lines(view: dict[str, Any]) -> list[str]:
@@ -233,4 +247,6 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
     pending = view["pending"]
     if pending and pending["kind"] == "flight":
         out.append(f"Ball in flight ({pending['flight']}) at {pending['at']}, {pending['spaces_left']} to go.")
+    out.append("Key: ^ obstacle  * carrier  o loose ball  @ ball in flight  _ down  : grating  , half space  "
+               "DR airlock door  ~~ airlock  => arrow space")
     return out
