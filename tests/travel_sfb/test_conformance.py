@@ -31,7 +31,7 @@ VARIANTS = [
 @pytest.mark.parametrize("options", VARIANTS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_random_duels_keep_every_invariant(options):
     game = tabletop.load("travel-sfb", **options)
-    for seed in range(120 * SWEEP):
+    for seed in range(250 * SWEEP):
         state = random_playthrough(game, seed, Invariants())
         assert state.outcome is not None and state.outcome.reason
     assert_replays(state)
