@@ -340,9 +340,9 @@ class TurnFlow:
         self.revealed = 2
         offense = [total(self.rows[0][0]), total(self.rows[1][0])]
         defense = [total(self.rows[0][2]), total(self.rows[1][2])]
-        shown = "; ".join(f"{self.names[i]} has Offense {labels(self.rows[i][0])} = {offense[i]} and Defense "
-                          f"{labels(self.rows[i][2])} = {defense[i]}" for i in (0, 1))
-        self._say("reveal-combat", f"Offense and Defense are revealed: {shown}.",
+        shown = "; ".join(f"{self.names[i]} {labels(self.rows[i][0])} = {offense[i]}" for i in (0, 1))
+        guard = "; ".join(f"{self.names[i]} {labels(self.rows[i][2])} = {defense[i]}" for i in (0, 1))
+        self._say("reveal-combat", f"Offense is revealed: {shown}. Then Defense: {guard}.",
                   offense={self.seat_names[i]: [CODES[c] for c in self.rows[i][0]] for i in (0, 1)},
                   defense={self.seat_names[i]: [CODES[c] for c in self.rows[i][2]] for i in (0, 1)})
         damage = [max(0, offense[i] - defense[1 - i]) // 10 for i in (0, 1)]
