@@ -140,6 +140,8 @@ class Table:
             shape = Polygon(model.outline)
             if not shape.is_valid:
                 shape = shape.buffer(0)
+            if not isinstance(shape, Polygon) or shape.is_empty or shape.interiors:
+                raise ValueError(f"island {model.id}: the outline must be one simple polygon")
             islands.append(Island(model.id, model.name, shape, _convex_parts(shape), shape.bounds))
         self.islands: dict[str, Island] = {i.id: i for i in islands}
         pieces: list[tuple[str, Polygon]] = [(i.id, i.shape) for i in islands]

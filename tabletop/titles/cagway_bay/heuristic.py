@@ -9,19 +9,22 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shapely.geometry import LineString, Point
+from shapely.geometry import LineString, Point, Polygon
 from shapely.ops import nearest_points
 
 from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
-from .geometry import RED
-from .movement import SailPlan, plan_drift, plan_sail
+from .geometry import RED, TOUCH, place
+from .movement import TURN_STEPS, SailPlan, plan_drift, plan_sail, plan_sails
 from .scenarios import battle_scores
 from .ships import Ship
 
 if TYPE_CHECKING:
     from .game import CagwayState
+
+#: Centimetres of random preference between near-equal courses.
+JITTER = 1.0
 
 
 def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
@@ -33,7 +36,7 @@ def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
     ship = state.ships[ship_id]
     options = by_ship[ship_id]
     if state.phase == "move":
-        return _move(state, ship, options)
+        return _move(state, ship, options, rng)
     if state.phase == "combat":
         return _combat(state, ship, options)
     return _end(ship, options)
@@ -86,8 +89,25 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
     if best is None:
         return None
     island = state.table.islands[best[1]]
-    point = nearest_points(island.shape, Point(ship.x, ship.y))[0]
-    return (point.x, point.y), best[1]
+    return _landing(state, ship, island.shape), best[1]
+
+
+def _landing(state: CagwayState, ship: Ship, shape: Polygon) -> tuple[float, float]:
+    """A point on the coast the ship can sail at: near, and not dead to windward of her."""
+    nearest = nearest_points(shape, Point(ship.x, ship.y))[0]
+    ring = shape.exterior
+    best = (math.inf, (nearest.x, nearest.y))
+    white = max((up_to for up_to, colour in ship.cls.wheel if colour == "white"), default=0.0)
+    steps = max(8, int(ring.length / 1.5))
+    for k in range(steps):
+        p = ring.interpolate(k * ring.length / steps)
+        d = math.hypot(p.x - ship.x, p.y - ship.y)
+        bearing = math.degrees(math.atan2(p.y - ship.y, p.x - ship.x))
+        off = state.table.wind.off_wind(bearing, ship.x, ship.y)
+        cost = d + (25.0 if off <= white + 5 else 0.0)
+        if cost < best[0]:
+            best = (cost, (p.x, p.y))
+    return best[1]
 
 
 def _nearest_enemy(state: CagwayState, ship: Ship, prefer: str = "") -> Ship | None:
@@ -120,13 +140,34 @@ def _goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float], bool, st
         if prizes and ship.hp >= 3:
             prize = min(prizes, key=lambda o: math.hypot(o.x - ship.x, o.y - ship.y))
             return prize.centre, False, None
+    if kind == "blockade-run" and state.waypoints:
+        return _guard_point(state, ship), False, None
     target = _nearest_enemy(state, ship, "cargo" if kind == "treasure-run" else "runner")
     if target is None:
         return (state.table.width / 2, state.table.height / 2), False, None
-    return target.centre, False, None
+    if kind == "battle" or not target.alive:
+        return target.centre, False, None
+    # cut a runner off: head for where she is going, not where she is
+    cx, cy = target.centre
+    lead = min(20.0, math.hypot(cx - ship.x, cy - ship.y) / 2)
+    hx, hy = math.cos(math.radians(target.heading)), math.sin(math.radians(target.heading))
+    return (cx + lead * hx, cy + lead * hy), False, None
 
 
-def _move(state: CagwayState, ship: Ship, options: list[Action]) -> Action:
+def _guard_point(state: CagwayState, ship: Ship) -> tuple[float, float]:
+    """Blockaders wait on the runners' road: each takes a pilot mark still ahead of the leading
+    runner (the first blockader the nearest mark, the next one the mark after), so the runners
+    must pass close by their broadsides."""
+    runners = [s for s in state.ships.values() if s.alive and s.seat == state.objective.seat]
+    lead_y = max((s.y for s in runners), default=0.0)
+    marks = [(x, y) for x, y in state.waypoints if y > lead_y - 2]
+    marks.append((state.table.width / 2, min(state.table.height - 12, max(lead_y + 20, 80.0))))
+    guards = sorted(s.id for s in state.ships.values() if s.alive and s.seat == ship.seat)
+    index = min(guards.index(ship.id), len(marks) - 1)
+    return marks[index]
+
+
+def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness) -> Action:
     goal, may_leave, island = _goal(state, ship)
     for action in options:
         if isinstance(action, Explore):
@@ -144,10 +185,16 @@ def _move(state: CagwayState, ship: Ship, options: list[Action]) -> Action:
         scored = []
         for action in sails:
             plan = plan_sail(state.table, ship, action.turn, exact=False)
+            if isinstance(plan, SailPlan) and plan.aground:
+                plan = plan_sail(state.table, ship, action.turn, exact=True)  # where she really stops
             assert isinstance(plan, SailPlan)
             cost = _cost(state, ship, (plan.x, plan.y), goal, may_leave)
-            if plan.aground and island is None:
-                cost += 5
+            if plan.aground:
+                # running up against the goal island is the way to dock there
+                touching = island is not None and state.table.islands[island].shape.distance(
+                    Polygon(place(ship.cls.outline, plan.x, plan.y, plan.heading))) <= TOUCH
+                cost += -3 if touching else 5
+            cost += JITTER * rng.random()  # a little seeded noise, so each seed sails its own course
             scored.append((cost, abs(action.turn), action))
         best = min(scored, key=lambda item: (item[0], item[1]))
         near_goal = math.hypot(goal[0] - ship.x, goal[1] - ship.y) < 2 * RED and not may_leave
@@ -164,7 +211,10 @@ def _move(state: CagwayState, ship: Ship, options: list[Action]) -> Action:
 
 
 def _combat_reserve(state: CagwayState, ship: Ship) -> int:
+    # an enemy still to move may close a whole turn's sailing (six Blue segments) before combat
     reach = ship.cls.reach * RED + ship.cls.length + 12
+    if state.sight_range is not None:
+        reach = state.sight_range * RED + ship.cls.length + 48
     close = any(math.hypot(o.x - ship.x, o.y - ship.y) < reach for o in state.enemies(ship) if o.alive)
     return min(3, ship.ap - 1) if close else 0
 
@@ -182,18 +232,26 @@ def _cost(state: CagwayState, ship: Ship, bow: tuple[float, float], goal: tuple[
     margin = ship.cls.length + 2
     if not may_leave and not (margin < bow[0] < table.width - margin and margin < bow[1] < table.height - margin):
         cost += 60
+    if may_leave:
+        beyond = {"west": bow[0] < 0, "east": bow[0] > table.width, "south": bow[1] < 0, "north": bow[1] > table.height}
+        if any(out and edge not in state.scoring_edges for edge, out in beyond.items()):
+            cost += 200  # off the wrong edge the ship would only flee
     return cost
 
 
 def _drift_cost(state: CagwayState, ship: Ship, action: Drift, goal: tuple[float, float]) -> float:
+    """How close to the goal the ship could get with one segment after this drift (a ship that
+    would still be stuck scores badly)."""
     plan = plan_drift(state.table, ship, action.heading)
     if isinstance(plan, str):
         return 1e9
-    bearing = math.degrees(math.atan2(goal[1] - plan.y, goal[0] - plan.x))
-    off = state.table.wind.off_wind(action.heading, plan.x, plan.y)
-    colour = ship.cls.colour(off)
-    turn_needed = abs((bearing - action.heading + 180) % 360 - 180)
-    return turn_needed + (1000 if colour == "white" else 0)
+    ghost = ship.copy()
+    ghost.set_pose(plan.x, plan.y, plan.heading)
+    best = 1e6
+    for turn, after in zip(TURN_STEPS, plan_sails(state.table, ghost, TURN_STEPS), strict=True):
+        if isinstance(after, SailPlan) and not after.aground:
+            best = min(best, _cost(state, ghost, (after.x, after.y), goal, False) + abs(turn) / 100)
+    return best
 
 
 # -- combat and end --------------------------------------------------------------------------------

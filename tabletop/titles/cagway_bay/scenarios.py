@@ -164,7 +164,8 @@ def _run(state: CagwayState) -> Outcome | None:
     escaped = [s for s in state.ships.values() if s.status == "escaped" and s.seat == runner]
     if objective.kind == "treasure-run":
         done = sum(s.treasure for s in escaped)
-        still = sum(s.treasure for s in state.ships.values() if s.afloat and s.seat == runner)
+        # treasure aboard any ship still afloat may yet change hands by capture
+        still = sum(s.treasure for s in state.ships.values() if s.afloat)
         still += sum(t for t, _ in state.stock.values()) if state.runners_afloat() else 0
         what = "treasure"
     else:
