@@ -141,12 +141,17 @@ def test_FB_FX_6_sacrifice_reads_the_own_discard_pile():
     assert theirs.value == base("aztecs")  # away's own pile is empty
 
 
+def test_FB_FX_obsidian_blade_only_when_defending():
+    assert blue_play("aztecs", ["away:obsidian-blade"]).value == base("aztecs") - 4
+    assert blue_play("aztecs", ["home:obsidian-blade"]).value == base("aztecs")
+
+
 def test_FB_FX_feathered_serpent():
     assert blue_play("aztecs", ["home:feathered-serpent"]).value == base("aztecs") + 2
 
 
 def test_FB_FX_refball_whistle():
-    result = blue_play("aztecs", ["away:pick", "home:feathered-serpent", "away:refball-whistle"])
+    result = blue_play("aztecs", ["away:obsidian-blade", "home:feathered-serpent", "away:refball-whistle"])
     assert result.value == base("aztecs")
 
 

@@ -22,8 +22,8 @@ def test_FB_PLAY_1_shooter_ball_shot_in_that_order_make_a_complete_play():
 def test_FB_PLAY_2_shot_value_ten_or_more_succeeds():
     # Zal Blue 6 - Tula Blue Block 3 + Blue Ball 2 + Hook Shot Blue 6 = 11.
     assert stack_result(["home:zal", "home:blue-ball", "away:tula", "home:hook-shot"]).value == 11
-    nine = stack_result(["home:zal", "away:shiro", "home:green-ball", "home:long-shot"], where="green-1")
-    assert nine.value == 4 - 4 + 2 + 7 and not nine.succeeded and nine.points == (0, 0)
+    nine = stack_result(["home:nochtli", "home:green-ball", "home:hook-shot"], where="green-1")
+    assert nine.value == 3 + 2 + 4 and not nine.succeeded and nine.points == (0, 0)
     ten = stack_result(["home:tex", "away:shiro", "home:green-ball", "home:long-shot"], where="green-1")
     assert ten.value == 5 - 4 + 2 + 7 and ten.succeeded and ten.points == (3, 0)
 
@@ -47,7 +47,7 @@ def test_FB_PLAY_4_each_blocking_character_counts_once():
 
 def test_FB_PLAY_4_blockers_use_the_block_value_of_the_zone():
     green = stack_result(["home:zal", "away:shiro", "home:green-ball", "home:long-shot"], where="green-1")
-    assert green.value == 4 - 4 + 2 + 7
+    assert green.value == 5 - 4 + 2 + 7  # Zal's Green Shot, Shiro's Green Block
 
 
 def test_FB_PLAY_5_a_new_shooter_cancels_everything_beneath_it():
