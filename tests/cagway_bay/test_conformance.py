@@ -26,6 +26,14 @@ def invariants(state: CagwayState) -> None:
             assert table.land.intersection(ship.hull).area < 0.05, f"{ship.id} is on land"
             assert not table.overlaps_land(ship.hull)
     assert state.turn <= state.turn_limit
+    # only one gun (or one hand-to-hand blow) per ship in the turn so far
+    attackers = []
+    for event in reversed(state.events):
+        if event.kind == "turn":
+            break
+        if event.kind in ("fire", "melee"):
+            attackers.append(event.data["ship"])
+    assert len(attackers) == len(set(attackers)), f"a ship attacked twice this turn: {attackers}"
 
 
 def one_gun_per_turn(state: CagwayState) -> None:
