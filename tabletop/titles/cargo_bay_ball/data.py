@@ -22,6 +22,7 @@ from tabletop.core import BadOption
 __all__ = [
     "SKILLS",
     "BayModel",
+    "CREW_SLUGS",
     "CargoDataError",
     "CrewCard",
     "RuleTables",
@@ -264,3 +265,7 @@ def load_rules(source: str = "rules") -> RuleTables:
         officiate_dice=m.officiate_dice, mercy_goals=m.mercy_goals, mercy_last_chop=m.mercy_last_chop,
         side1_first_on=frozenset(m.side1_first_on), goal_start_arrow=m.goal_start_arrow,
     )
+
+
+#: The ids of the bundled crew, in card order (designers sweep rosters with these).
+CREW_SLUGS: tuple[str, ...] = tuple(card.id for card in load_crew())
