@@ -20,9 +20,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from tabletop.core import BadOption
 
 __all__ = [
+    "CREW_SLUGS",
     "SKILLS",
     "BayModel",
-    "CREW_SLUGS",
     "CargoDataError",
     "CrewCard",
     "RuleTables",
