@@ -49,7 +49,8 @@ def polygon(coords: Coords) -> Polygon:
 
 def convex(coords: Coords) -> Polygon:
     """The convex hull of some points: the area a convex hull sweeps between two poses."""
-    return shapely.convex_hull(shapely.multipoints(coords))
+    # a ring through the points in any order has the points' convex hull (and builds faster)
+    return shapely.convex_hull(shapely.polygons(coords))
 
 
 def bounds(coords: Coords) -> tuple[float, float, float, float]:

@@ -183,8 +183,8 @@ def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness
     if sails and ship.ap > reserve:
         here = _cost(state, ship, (ship.x, ship.y), goal, may_leave)
         scored = []
-        for action in sails:
-            plan = plan_sail(state.table, ship, action.turn, exact=False)
+        plans = plan_sails(state.table, ship, [a.turn for a in sails])
+        for action, plan in zip(sails, plans, strict=True):
             if isinstance(plan, SailPlan) and plan.aground:
                 plan = plan_sail(state.table, ship, action.turn, exact=True)  # where she really stops
             assert isinstance(plan, SailPlan)
