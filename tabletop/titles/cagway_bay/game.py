@@ -207,8 +207,8 @@ class CagwayState(State):
 
     def pulse_order(self, phase: str) -> list[str]:
         """Move phase: downwind first (a pulse runs towards the wind's eye); combat and end phases:
-        upwind first (a pulse runs out from it). Ties go to the ship whose centre is further along
-        the pulse, then to the seat whose turn it is to lead (alternating), then by name."""
+        upwind first (a pulse runs out from it). Ties go to the ship whose keel centre the pulse
+        would meet first, then to the seat whose turn it is to lead (alternating), then by name."""
         wind = self.table.wind
         lead_seat = (self.turn + 1) % 2
         keyed = []
