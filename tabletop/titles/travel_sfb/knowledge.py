@@ -18,7 +18,7 @@ from .rules import ALLOCATE, POWER
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["counts_visible", "determinize", "hidden_from", "row_visible"]
+__all__ = ["counts_visible", "determinize", "row_visible"]
 
 SEATS = ("seat1", "seat2")
 
@@ -35,19 +35,6 @@ def counts_visible(state: TravelState, viewer: int | None) -> bool:
 
 def _knows(mask: int, viewer: int | None) -> bool:
     return mask == BOTH if viewer is None else bool(mask & (1 << viewer))
-
-
-def hidden_from(state: TravelState, viewer: int | None) -> set[int]:
-    """Cards held by a ship whose faces ``viewer`` may not see now (deck cards excluded)."""
-    hidden: set[int] = set()
-    for i in (0, 1):
-        if i == viewer:
-            continue
-        hidden.update(state.hands[i])
-        for r in (0, 1, 2):
-            if not row_visible(state, i, viewer, r):
-                hidden.update(state.rows[i][r])
-    return hidden
 
 
 def determinize(state: TravelState, seat: str | None, rng: Randomness) -> TravelState:
