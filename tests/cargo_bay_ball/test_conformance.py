@@ -46,7 +46,7 @@ def _play(options: dict, seed: int) -> int:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(f"{k}={v}" for k, v in o.items()) or "default")
 def test_random_games_keep_the_invariants(options):
-    for seed in range(12 * SWEEP):
+    for seed in range(50 * SWEEP):
         _play(options, seed)
 
 
