@@ -219,7 +219,7 @@ def generic_dimension(name: str, prefer: str = "matchup") -> Dimension:
                 if right is not None and right is not left and left.choices and left.choices == right.choices:
                     return Dimension(name, f"{left.name}/{right.name}", "matchup",
                                      tuple(str(c) for c in left.choices), (left.name, right.name))
-    variants: dict[str, dict[str, Any]] = {"as written": {}}
+    variants: dict[str, dict[str, Any]] = {"as-written": {}}
     for option in game.info.options:
         values: tuple[Any, ...]
         if isinstance(option.default, bool):

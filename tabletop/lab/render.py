@@ -34,7 +34,7 @@ def _matrix(report: BalanceReport) -> tuple[np.ndarray, list[list[str]], list[st
                 if rate is not None and rate.n:
                     values[i, j] = rate.value
                     notes[i][j] = f"{rate.value:.0%}\n{rate.low:.0%}–{rate.high:.0%}"
-        return values, notes, rows, cols, f"points share of the row {d.name.rstrip('s')} against the column"
+        return values, notes, rows, cols, "row's points share against the column"
     rows = list(report.variants)
     cols = ["first seat wins", "draws", "second seat wins"]
     values = np.full((len(rows), 3), np.nan)
@@ -45,7 +45,7 @@ def _matrix(report: BalanceReport) -> tuple[np.ndarray, list[list[str]], list[st
             if rate.n:
                 values[i, j] = rate.value
                 notes[i][j] = f"{rate.value:.0%}\n{rate.low:.0%}–{rate.high:.0%}"
-    return values, notes, rows, cols, "share of games under each rule variant"
+    return values, notes, rows, cols, "share of games"
 
 
 def heatmap(report: BalanceReport) -> Figure:
@@ -54,18 +54,19 @@ def heatmap(report: BalanceReport) -> Figure:
     size = max(len(rows), len(cols))
     fig, ax = plt.subplots(figsize=(max(5.0, 1.0 + 0.9 * len(cols)), max(3.5, 1.2 + 0.6 * len(rows))))
     masked = np.ma.masked_invalid(values)
-    image = ax.imshow(masked, cmap="RdBu", vmin=0.0, vmax=1.0, aspect="auto")
+    d = report.dimension
+    image = ax.imshow(masked, cmap="RdBu" if d.kind == "matchup" else "Blues", vmin=0.0, vmax=1.0, aspect="auto")
     ax.set_xticks(range(len(cols)), cols, rotation=40, ha="right", fontsize=8)
     ax.set_yticks(range(len(rows)), rows, fontsize=8)
     font = 7 if size <= 8 else 5.5
     for i in range(len(rows)):
         for j in range(len(cols)):
             if notes[i][j]:
-                dark = abs(values[i, j] - 0.5) > 0.3
+                dark = abs(values[i, j] - 0.5) > 0.3 if d.kind == "matchup" else values[i, j] > 0.6
                 ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=font,
                         color="white" if dark else "black")
-    d = report.dimension
-    ax.set_title(f"{d.game}: {d.name} ({report.agent}, {report.games} games per cell)", fontsize=10)
+    per = "pairing" if d.kind == "matchup" else "variant"
+    ax.set_title(f"{d.game}: {d.name}\n{report.agent}, {report.games} games per {per}", fontsize=10)
     fig.colorbar(image, ax=ax, label=label, shrink=0.8)
     fig.tight_layout()
     return fig

@@ -35,9 +35,9 @@ def test_matchup_matrix_heatmap_and_html(tmp_path):
 
 def test_house_rule_variants(tmp_path):
     dimension = generic_dimension("test-high-card", prefer="variants")
-    assert set(dimension.entries) == {"as written", "hand=4", "hand=5", "ties=on", "deck1=strong", "deck2=strong"}
-    report = run_balance("test-high-card", dimension=dimension, games=6, seed=1, entries=["as written", "ties=on"])
-    assert set(report.variants) == {"as written", "ties=on"}
+    assert set(dimension.entries) == {"as-written", "hand=4", "hand=5", "ties=on", "deck1=strong", "deck2=strong"}
+    report = run_balance("test-high-card", dimension=dimension, games=6, seed=1, entries=["as-written", "ties=on"])
+    assert set(report.variants) == {"as-written", "ties=on"}
     assert report.variants["ties=on"].draws.n == 6
     assert write_report(report, tmp_path)["html"].exists()
 
