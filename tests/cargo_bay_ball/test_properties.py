@@ -142,3 +142,17 @@ def test_the_text_board_shows_crew_ball_goal_airlock_and_clock():
     assert ">3" in rows[7] and ">6" in rows[5]
     assert "MA" in rows[12] and "ka" in rows[12]
     assert "Score  side 1: 3   side 2: 1    Chop 2   Round 4" in text
+
+
+def test_the_svg_picture_is_well_formed_and_shows_everyone():
+    import xml.etree.ElementTree as ET
+
+    for seed, steps in ((1, 40), (2, 900), (3, 100_000)):
+        state = walk(seed, steps)
+        picture = state.game.render_svg(state.view(None))
+        root = ET.fromstring(picture)
+        assert root.tag.endswith("svg")
+        for crew, space in enumerate(state.pos):
+            if space >= 0:
+                assert f">{state.game.cards[state.crew_card[crew]].code}</text>" in picture
+        assert "Round" in picture and "Chop" in picture

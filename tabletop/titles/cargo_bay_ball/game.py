@@ -36,6 +36,7 @@ from .legal import HANDLERS, legal_actions
 from .render import describe_action, render_text, state_view
 from .scenario import apply_scenario
 from .setup import begin
+from .svg import render_svg
 
 __all__ = ["CargoBayBall", "CargoBayState"]
 
@@ -192,6 +193,9 @@ class CargoBayBall(Game):
 
     def render_text(self, view: Any) -> str:
         return render_text(self, view)
+
+    def render_svg(self, view: Any) -> str | None:
+        return render_svg(self, view)
 
 
 _GAMES: dict[tuple[tuple[str, Any], ...], CargoBayBall] = {}
