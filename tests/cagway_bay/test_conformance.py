@@ -70,7 +70,7 @@ def combative(rng, state, seat, legal):
 @pytest.mark.parametrize("edges", ("open-sea", "land"))
 def test_random_games_keep_the_invariants(scenario, edges):
     game = tabletop.load("cagway-bay", scenario=scenario, edges=edges)
-    for seed in range(6 * SWEEP):
+    for seed in range(16 * SWEEP):
         state = random_playthrough(game, seed, invariants)
         one_gun_per_turn(state)
         assert state.outcome is not None and state.outcome.reason
@@ -81,7 +81,7 @@ def test_random_games_keep_the_invariants(scenario, edges):
 @pytest.mark.parametrize("edges", ("open-sea", "land"))
 def test_combative_random_games_keep_the_invariants(scenario, edges):
     game = tabletop.load("cagway-bay", scenario=scenario, edges=edges)
-    for seed in range(100, 100 + 4 * SWEEP):
+    for seed in range(100, 100 + 6 * SWEEP):
         state = random_playthrough(game, seed, invariants, choose=combative)
         one_gun_per_turn(state)
         assert state.outcome is not None and state.outcome.reason
