@@ -80,6 +80,8 @@ def test_views_labels_renders_and_suggestions_everywhere(seed, steps):
         assert state.game.parse_action(str(action)) == action
         assert state.game.action_from_json(json.loads(json.dumps(action.to_json()))) == action
     before = fingerprint(state)
+    default = state.auto_action(seat)
+    assert default is None or default in state.legal_actions(seat)
     suggestion = state.suggest(seat, Randomness(seed))
     assert suggestion in state.legal_actions(seat)
     assert fingerprint(state) == before

@@ -29,7 +29,7 @@ from tabletop.core import (
 from . import actions as A
 from .board import Board, build_board
 from .clock import resume
-from .constants import DRAFT, FLOW_TURNS
+from .constants import DRAFT, FLOW_TURNS, PLAY
 from .data import SKILLS, CargoDataError, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
 from .heuristic import evaluate, suggest
 from .legal import HANDLERS, legal_actions
@@ -275,6 +275,18 @@ class CargoBayState(State):
 
     def describe_action(self, seat: str, action: Action) -> str:
         return describe_action(self, action)
+
+    def auto_action(self, seat: str) -> Action | None:
+        """Enter's default at a prompt: for a reaction, a push or a release, what the heuristic
+        would do (block the other side's throws, catch a loose ball coming through); when only
+        the rest of a move is left, ending the turn."""
+        if seat not in self._to_act:
+            return None
+        if self.stack:
+            return suggest(self, seat, self.rng.clone())
+        if self.phase == PLAY and self.active >= 0 and self.actions_left == 0:
+            return self.game.a_skip
+        return None
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return suggest(self, seat, rng)
