@@ -140,6 +140,10 @@ def test_missing_and_malformed_data_files_are_named(tmp_path):
     ({"crew": [{"crew": "jayne", "side": 1, "at": "B2", "status": "down"}, {"crew": "mal", "side": 2, "at": "B3"}],
       "ball": "jayne"}, "standing crew member"),
     ({"crew": [{"crew": "jayne", "side": 3, "at": "B2"}]}, "scenario is not valid"),
+    ({"crew": [{"crew": "jayne", "side": 1, "at": "B2"}, {"crew": "mal", "side": 2, "at": "B3"}], "chop": 4},
+     "sudden death is Chop 4"),
+    ({"crew": [{"crew": "jayne", "side": 1, "at": "B2"}, {"crew": "mal", "side": 2, "at": "B3"}], "round": 11},
+     "Rounds 1-10"),
     ({"crew": [{"crew": "jayne", "side": 1, "at": "B2"}, {"crew": "mal", "side": 2, "at": "B3"}], "wind": 3},
      "Extra inputs"),
 ])

@@ -133,6 +133,13 @@ def apply_scenario(st: CargoBayState, raw: dict[str, Any]) -> None:
                 st.holder = occupant
     else:
         st.ball = board.goal
+    rules = game.rules
+    last_chop = rules.chops + (1 if model.sudden_death else 0)
+    if model.chop > last_chop or (model.sudden_death and model.chop != last_chop):
+        raise BadScenario(f"chop: {model.chop} does not fit; regulation has Chops 1-{rules.chops} and sudden "
+                          f"death is Chop {rules.chops + 1}")
+    if model.round > rules.rounds_per_chop:
+        raise BadScenario(f"round: a Chop has Rounds 1-{rules.rounds_per_chop}, not {model.round}")
     st.arrow = (model.arrows - 1) % 3 + 1
     st.score = list(model.score)
     st.chop = model.chop
