@@ -34,3 +34,17 @@ def test_the_rulings_examples_of_side_on_spaces_are_right():
     for arrow, labels in ((1, ("J7", "G5", "K8")), (2, ("H4", "H8"))):
         for label in labels:
             assert board.side_of_axis(board.index[label], arrow) == 0, (arrow, label)
+
+
+def test_every_code_reference_in_the_doc_exists():
+    import importlib
+
+    doc = DOC.read_text(encoding="utf-8")
+    package = ROOT / "tabletop" / "titles" / "cargo_bay_ball"
+    for ref in set(re.findall(r"`([a-z_]+):([A-Za-z_.]+)`", doc)) - {("module", "function")}:
+        module = importlib.import_module(f"tabletop.titles.cargo_bay_ball.{ref[0]}")
+        target: object = module
+        for part in ref[1].split("."):
+            target = getattr(target, part)
+    for data in set(re.findall(r"`(data/[a-z]+\.json)`", doc)):
+        assert (package / data).is_file(), data
