@@ -23,11 +23,13 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
+import numpy as np
+
 from .dimensions import Dimension, DimensionUnavailable, dimension_for
 from .executors import Executor
 from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed
 from .simulate import Progress, default_record_dir, run_specs
-from .stats import BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
+from .stats import ELO_PER_NATURAL, BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
 
 __all__ = ["BalanceReport", "CostFit", "VariantRow", "run_balance"]
 
@@ -50,7 +52,7 @@ class VariantRow:
 
 @dataclass(frozen=True)
 class CostFit:
-    """Point costs in proportion to Bradley-Terry strength, scaled to the current mean cost."""
+    """Point costs from a logistic fit of strength on cost (see :func:`fit_costs`)."""
 
     entries: tuple[str, ...]
     current: tuple[float | None, ...]
@@ -187,18 +189,35 @@ def _fill_matrix(report: BalanceReport, entries: Sequence[str], done: Sequence[G
 
 def fit_costs(entries: Sequence[str], scored: Sequence[tuple[int, int, float]], costs: dict[str, float] | Any,
               seed: int = 0, bootstrap: int = 200) -> CostFit:
-    """Bradley-Terry strengths, then costs proportional to strength: a ship twice as likely to
-    win as another should cost twice as much. Scaled so the mean matches the current costs
-    (or 100 when the game publishes none)."""
+    """Suggested point costs from a logistic fit of the results on cost.
+
+    A Bradley-Terry fit gives each entry a strength θ (log-odds): P(i beats j) = σ(θᵢ − θⱼ).
+    Point costs are fair when each point buys the same log-odds everywhere, θ = a + β·cost, so
+    equal-cost sides are even. β comes from regressing the fitted strengths on the current costs,
+    and each entry's suggested cost is the cost that line gives its strength: the current cost
+    plus (or minus) what its over- or under-performance is worth. The range maps the bootstrap
+    interval of θ the same way. Without current costs (or if strength does not rise with cost),
+    the strengths are spread around 100 points, 25 points per standard deviation.
+    """
     ratings = bradley_terry(list(entries), scored, bootstrap=bootstrap, seed=seed)
     current = tuple(costs.get(e) if costs else None for e in entries)
-    known = [c for c in current if c is not None]
-    mean_cost = sum(known) / len(known) if known else 100.0
+    theta = np.array([(r - 1500.0) / ELO_PER_NATURAL for r in ratings.ratings])
+    known = [(t, c) for t, c in zip(theta, current, strict=True) if c is not None]
+    slope = 0.0
+    if len(known) >= 2 and len({c for _, c in known}) >= 2:
+        ts, cs = np.array([t for t, _ in known]), np.array([c for _, c in known], dtype=float)
+        slope = float(np.cov(ts, cs, bias=True)[0, 1] / np.var(cs))
+    if slope > 0:
+        ts, cs = np.array([t for t, _ in known]), np.array([c for _, c in known], dtype=float)
+        centre_theta, centre_cost, per_point = float(ts.mean()), float(cs.mean()), slope
+    else:
+        spread = float(theta.std()) or 1.0
+        centre_theta, centre_cost, per_point = float(theta.mean()), 100.0, spread / 25.0
+    floor = 0.05 * centre_cost
 
     def scale(values: Sequence[float]) -> tuple[float, ...]:
-        strengths = [10 ** ((r - 1500.0) / 400.0) for r in values]
-        centre = sum(10 ** ((r - 1500.0) / 400.0) for r in ratings.ratings) / len(values)
-        return tuple(mean_cost * s / centre for s in strengths)
+        return tuple(max(floor, centre_cost + ((r - 1500.0) / ELO_PER_NATURAL - centre_theta) / per_point)
+                     for r in values)
 
     return CostFit(tuple(entries), current, scale(ratings.ratings), scale(ratings.low), scale(ratings.high),
                    ratings)

@@ -125,8 +125,9 @@ def html_report(report: BalanceReport, png: bytes) -> str:
     if report.fit is not None:
         fit = report.fit
         parts.append("<h2>Suggested point costs</h2><p>A Bradley-Terry fit of the matchups gives each entry a "
-                     "strength; costs are set in proportion to strength (twice as likely to win, twice the "
-                     "cost), scaled to the current mean cost. Ranges are 95% bootstrap intervals.</p>")
+                     "strength in log-odds. Costs are fair when every point buys the same log-odds, so equal-cost "
+                     "sides are even: a line fitted through strength against the current costs turns each "
+                     "entry's strength into the cost it has earned. Ranges are 95% bootstrap intervals.</p>")
         parts.append("<table><tr><th>entry</th><th>current</th><th>suggested</th><th>range</th><th>rating</th></tr>")
         for cost in fit.to_json():
             current = "–" if cost["current"] is None else f"{cost['current']:g}"

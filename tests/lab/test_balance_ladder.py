@@ -42,13 +42,16 @@ def test_house_rule_variants(tmp_path):
     assert write_report(report, tmp_path)["html"].exists()
 
 
-def test_fitted_costs_follow_strength():
+def test_fitted_costs_move_towards_the_results():
+    # The sloop (30 points) holds the brig (60) level, and the frigate (90) beats both.
     scored = [(0, 1, 1.0)] * 15 + [(0, 1, 0.0)] * 5 + [(1, 2, 0.5)] * 10 + [(0, 2, 1.0)] * 14 + [(0, 2, 0.0)] * 6
-    fit = fit_costs(["frigate", "sloop", "brig"], scored, {"frigate": 10, "sloop": 10, "brig": 10},
-                    bootstrap=40)
-    assert fit.suggested[0] > fit.suggested[1] and fit.suggested[0] > fit.suggested[2]
-    assert sum(fit.suggested) / 3 == pytest.approx(10)
+    fit = fit_costs(["frigate", "sloop", "brig"], scored, {"frigate": 90, "sloop": 30, "brig": 60}, bootstrap=40)
+    frigate, sloop, brig = fit.suggested
+    assert sloop > 30 and brig < 60 and frigate > max(sloop, brig)
+    assert sum(fit.suggested) / 3 == pytest.approx(60)
     assert all(lo <= s <= hi for s, lo, hi in zip(fit.suggested, fit.low, fit.high, strict=True))
+    unpriced = fit_costs(["frigate", "sloop", "brig"], scored, {}, bootstrap=10)
+    assert unpriced.current == (None, None, None) and unpriced.suggested[0] > 100
 
 
 def test_missing_games_and_dimensions_are_skipped_with_a_reason():
