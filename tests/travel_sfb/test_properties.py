@@ -189,3 +189,23 @@ def test_ship_table_errors_name_the_problem(tmp_path):
 
 def test_every_card_code_is_a_single_token():
     assert all(" " not in c and "=" not in c and "," not in c for c in CODES)
+
+
+def test_TSFB_RULING_ADV_SECRET_advantage_cards_are_seen_by_their_owner_only():
+    game = tabletop.load("travel-sfb")
+    checked = 0
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = game.new_state(seed=seed)
+        while not state.is_over and checked < 5:
+            ships = state.view(None)["ships"]
+            for owner, other in (("seat1", "seat2"), ("seat2", "seat1")):
+                if ships[owner]["advantage_in_offense"] and state.view(None)["phase"] == "allocate":
+                    mine = state.view(owner)["ships"][owner]["rows"]["offense"]
+                    theirs = state.view(other)["ships"][owner]["rows"]["offense"]
+                    assert mine["cards"] is not None and len(mine["cards"]) >= ships[owner]["advantage_in_offense"]
+                    assert theirs["cards"] is None
+                    checked += 1
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert checked, "no random duel produced advantage cards to check"
