@@ -47,10 +47,11 @@ def invariants(state: Any) -> None:
         if buzz_id in state.decks[s]:
             assert state.decks[s][0] == buzz_id, "the Buzz left the bottom of its deck"
     total = list(state.opening_score)
-    for stacks, discards, points in state.quarter_log:
+    for stacks, discards, points, choices in state.quarter_log:
         again = [0, 0]
+        chosen = dict(choices)
         for i, stack in enumerate(stacks):
-            result = score_stack(state.table, state.court, i, stack, discards)
+            result = score_stack(state.table, state.court, i, stack, discards, choices=chosen)
             again[0] += result.points[0]
             again[1] += result.points[1]
         assert tuple(again) == points, "a quarter's points differ from a re-score of its stacks"

@@ -46,3 +46,17 @@ def test_random_games_replay_identically():
     g = game("texas-wildcats", "the-dark")
     for seed in range(3):
         assert_replays(random_playthrough(g, seed))
+
+
+def test_random_games_make_the_scoring_rounds_choices():
+    """Random coaches answer Go, Team! at random; the score still re-derives from the record."""
+    g = game("texas-wildcats", "texas-wildcats")
+    made = 0
+    for seed in range(40):
+        state = random_playthrough(g, seed, invariants, check_every=50)
+        invariants(state)
+        made += sum(len(q[3]) for q in state.quarter_log)
+        if state.history and made:
+            assert_replays(state)
+            break
+    assert made

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.titles.fightball.actions import Choose
 from tests.fightball.helpers import buzz, game, position, score_only
 
 
@@ -31,7 +32,13 @@ def test_figure_4_balls_and_special_effects():
     assert result.text.endswith("= 12. The play succeeds for 3 points, Go, Team! \u22121 = 2: "
                                 "2 to Team Sport (intercepted).")
     buzz(state)
+    # The scoring round waits for the Wildcats' coach to decide about Go, Team!.
+    assert state.phase == "scoring" and state.to_act == ("home",)
+    assert state.legal_actions("home") == [Choose(1), Choose(-1)]
+    assert state.score == [0, 0]
+    state.apply("home", Choose(-1))  # "the Wildcats Coach subtracts 1 point"
     assert state.score == [0, 2]
+    assert "Go, Team! (\u22121 point, Texas Wildcats' choice)" in state.last_scoring[0]
 
 
 def test_figure_5_new_shooter():

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from tabletop.core import Randomness
 from tabletop.testing import assert_rejected, assert_replays, fingerprint
-from tabletop.titles.fightball.actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
+from tabletop.titles.fightball.actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Choose, Play
 from tests.fightball.helpers import game, invariants
 
 
@@ -72,7 +72,8 @@ def test_physically_impossible_actions_leave_the_state_unchanged():
             continue
         for seat in state.to_act:
             legal = state.legal_actions(seat)
-            for action in (DRAW, TAKE, DISCARD, BUZZ, PASS, Play(0), Play(25), *(Play(n) for n in (1, 24))):
+            for action in (DRAW, TAKE, DISCARD, BUZZ, PASS, Choose(1), Choose(-1), Play(0), Play(25),
+                           *(Play(n) for n in (1, 24))):
                 if action not in legal:
                     assert_rejected(state, seat, action)
 
@@ -84,7 +85,8 @@ def test_legal_actions_agree_with_the_fast_check():
             continue
         for seat in state.to_act:
             legal = set(state.legal_actions(seat))
-            for action in (DRAW, TAKE, DISCARD, BUZZ, PASS, *(Play(n) for n in range(0, 26))):
+            for action in (DRAW, TAKE, DISCARD, BUZZ, PASS, Choose(1), Choose(-1), Choose(2),
+                           *(Play(n) for n in range(0, 26))):
                 ok = not state._impossible(0 if seat == "home" else 1, action)
                 assert ok == (action in legal), (seat, action)
 

@@ -82,3 +82,13 @@ def test_heuristic_beats_random_quickly():
 def test_heuristic_beats_random_in_at_least_80_percent():
     win_rate, _ = measure(200)
     assert win_rate >= 0.8
+
+
+def test_render_shows_the_choice_the_scoring_round_waits_for():
+    g = game("texas-wildcats", "team-sport")
+    state = position(g, stacks={"green-3": [
+        "home:heather-m", "home:go-team", "home:green-ball", "away:blue-ball", "away:interception", "away:long-shot"]})
+    buzz(state)
+    text = g.render_text(state.view("away"))
+    assert ("Scoring round: Texas Wildcats choose for Go, Team! on stack 11: 1 more or 1 less for the play "
+            "Team Sport score.") in text

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tabletop.core import Randomness
+from tabletop.testing import assert_rejected
+from tabletop.titles.fightball.actions import DISCARD, DRAW, Choose, Play
 from tabletop.titles.fightball.cards import library, team, team_slugs
-from tests.fightball.helpers import game, position, score_only
+from tests.fightball.helpers import buzz, game, position, score_only
 
 SHOOTER = {"aztecs": "huitzilopochtli", "cavaliers": "lord-percival", "cruisers": "big-vinnie",
            "the-dark": "sensei-oda", "team-sport": "skip", "texas-wildcats": "jetta"}
@@ -47,9 +50,85 @@ def test_FB_FX_double_shot():
     assert blue_play("aztecs", ["away:double-shot"]).points == (4, 0)
 
 
-def test_FB_FX_8_go_team_always_in_its_owners_favour():
-    assert blue_play("texas-wildcats", ["home:go-team"]).points == (3, 0)
-    assert blue_play("texas-wildcats", ["away:go-team"]).points == (1, 0)
+def go_team_quarter(middle, opponent="aztecs", shooter="jetta", **scenario):
+    """Home's Wildcats play Blue Ball, ``middle``, Jump Shot in away's Blue zone, and buzz."""
+    state = position(game("texas-wildcats", opponent), stacks={"away-blue-1": [
+        f"home:{shooter}", "home:blue-ball", *middle, "home:jump-shot"]}, **scenario)
+    buzz(state)
+    return state
+
+
+def test_FB_FX_8_go_team_is_its_coachs_choice_in_the_scoring_round():
+    for chosen, points in ((1, 3), (-1, 1)):
+        state = go_team_quarter(["home:go-team"])
+        assert state.phase == "scoring" and state.to_act == ("home",) and state.score == [0, 0]
+        assert state.legal_actions("home") == [Choose(1), Choose(-1)]
+        assert state.legal_actions("away") == []
+        state.apply("home", Choose(chosen))
+        assert state.score == [points, 0] and state.quarter == 2 and state.phase == "fast"
+
+
+def test_FB_FX_8_the_choice_is_narrated_offered_and_suggested_in_the_owners_favour():
+    state = go_team_quarter(["home:go-team"])
+    ask = [e for e in state.events if e.kind == "choice"]
+    assert ask[-1].text == ("Stack 5: the play succeeds (Shot Value 16) for Texas Wildcats. Texas Wildcats' "
+                            "Go, Team! makes it worth 1 point more or 1 point less: Texas Wildcats choose.")
+    assert state.view("away")["choice"] == {
+        "seat": "home", "stack": 5, "card": {**state.table.cards[state.pending[0].card].to_json(), "owner": "home"},
+        "options": [1, -1], "scorer": "home", "waiting": 1}
+    assert state.auto_action("home") == Choose(1) and state.suggest("home", Randomness(1)) == Choose(1)
+    assert state.describe_action("home", Choose(-1)) == "Go, Team! on stack 5: 1 point less for the play " \
+                                                        "(Texas Wildcats score it)"
+    state.apply("home", Choose(1))
+    assert any(e.text == "Texas Wildcats choose +1 point with Go, Team! on stack 5, scoring for Texas Wildcats."
+               for e in state.events)
+    # The other team's Go, Team! in the play: the favour is one point less.
+    theirs = go_team_quarter(["away:go-team"], opponent="texas-wildcats")
+    assert theirs.to_act == ("away",) and theirs.auto_action("away") == Choose(-1)
+    assert theirs.suggest("away", Randomness(1)) == Choose(-1)
+    theirs.apply("away", Choose(-1))
+    assert theirs.score == [1, 0]
+
+
+def test_FB_FX_8_only_successful_plays_ask_and_cancelled_cards_never_do():
+    missed = position(game("texas-wildcats", "aztecs"), stacks={"away-blue-1": [
+        "home:lou", "away:nochtli", "home:blue-ball", "home:go-team", "home:jump-shot"]})  # 4 - 4 + 2 + 7 = 9
+    buzz(missed)
+    assert missed.quarter == 2 and missed.score == [0, 0]
+    unfinished = position(game("texas-wildcats", "aztecs"), stacks={"away-blue-1": [
+        "home:jetta", "home:blue-ball", "home:go-team"]})
+    buzz(unfinished)
+    assert unfinished.quarter == 2
+    whistled = go_team_quarter(["home:go-team", "away:refball-whistle"])
+    assert whistled.quarter == 2 and whistled.score == [2, 0]
+
+
+def test_FB_FX_8_every_choice_is_asked_in_stack_order_then_bottom_to_top():
+    g = game("texas-wildcats", "texas-wildcats")
+    state = position(g, stacks={
+        "green-2": ["away:jetta", "away:green-ball", "home:go-team", "away:double-shot", "away:long-shot"],
+        "away-blue-1": ["home:jetta", "home:blue-ball", "away:go-team", "home:go-team", "home:jump-shot"],
+    })
+    buzz(state)
+    order = []
+    while state.phase == "scoring":
+        seat = state.to_act[0]
+        order.append((seat, state.pending[0].stack + 1))
+        state.apply(seat, state.legal_actions(seat)[0])  # always one point more
+    assert order == [("away", 5), ("home", 5), ("home", 10)]
+    # Stack 5: 2 + 1 + 1 = 4 for home; stack 10: (3 + 1) x 2 = 8 for away.
+    assert state.score == [4, 8]
+    _stacks, _, points, choices = state.quarter_log[0]
+    assert points == (4, 8) and sorted(v for _, v in choices) == [1, 1, 1]
+
+
+def test_FB_FX_8_only_the_two_answers_are_accepted_and_nothing_else_happens_meanwhile():
+    state = go_team_quarter(["home:go-team"], held={"away": "zal"})
+    for action in (Choose(2), Choose(0), DRAW, DISCARD, Play(3)):
+        assert_rejected(state, "home", action)
+    assert_rejected(state, "away", Play(3))
+    fresh = position(game("texas-wildcats", "aztecs"), held={"home": "go-team"})
+    assert_rejected(fresh, "home", Choose(1))
 
 
 def test_FB_FX_5_interception():

@@ -119,7 +119,7 @@ def test_FB_QTR_1_stacks_are_scored_and_set_aside_without_touching_the_discards(
     state = position(g, discards={"home": ["long-shot", "jump-shot"]},
                      stacks={"away-red-1": ["home:tower", "home:red-ball", "home:boomerang", "home:lay-up"]})
     buzz(state)
-    stacks, discards, points = state.quarter_log[0]
+    stacks, discards, points, _choices = state.quarter_log[0]
     assert [state.table.cards[c].slug for c in discards[0]] == ["long-shot", "jump-shot"]
     assert len(stacks[0]) == 4 and points == (2, 0)  # 8 + 2 + 2 (Boomerang) + 6 = 18
     assert "Boomerang +2" in state.last_scoring[0]

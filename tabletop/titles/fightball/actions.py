@@ -6,7 +6,8 @@ from dataclasses import dataclass
 
 from tabletop.core import Action, ActionCodec
 
-__all__ = ["BUZZ", "CODEC", "DISCARD", "DRAW", "PASS", "TAKE", "Buzz", "Discard", "Draw", "Pass", "Play", "Take"]
+__all__ = ["BUZZ", "CODEC", "DISCARD", "DRAW", "PASS", "TAKE", "Buzz", "Choose", "Discard", "Draw", "Pass", "Play",
+           "Take"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,5 +53,14 @@ class Pass(Action):
     kind = "pass"
 
 
+@dataclass(frozen=True, slots=True)
+class Choose(Action):
+    """In the scoring round, the coach of a Go, Team! (or any effect that leaves the points to
+    its coach) makes the successful play worth ``points`` more (+1) or fewer (-1)."""
+
+    kind = "choose"
+    points: int
+
+
 DRAW, TAKE, DISCARD, BUZZ, PASS = Draw(), Take(), Discard(), Buzz(), Pass()
-CODEC = ActionCodec(Draw, Take, Play, Discard, Buzz, Pass)
+CODEC = ActionCodec(Draw, Take, Play, Discard, Buzz, Pass, Choose)

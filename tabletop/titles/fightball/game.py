@@ -1,7 +1,8 @@
 """Fightball: two coaches race cards onto a shared court in real time, then every stack is scored.
 
 The engine keeps no clock: during the fast round both coaches are always to act and their
-actions apply in the order they arrive. A Buzz ends the quarter; the scoring round is automatic.
+actions apply in the order they arrive. A Buzz ends the quarter; the scoring round asks each coach
+only for the choices the cards leave to them (Go, Team!), then scores every stack.
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from tabletop.core import (
     register,
 )
 
-from . import heuristic, render
-from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Discard, Draw, Pass, Play, Take
+from . import heuristic, quarter, render
+from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Choose, Discard, Draw, Pass, Play, Take
 from .cards import SHOT, CardTable, Court, build_table, court, team_slugs
 from .scenario import apply_scenario
 from .scoring import score_stack, zone_name
@@ -32,10 +33,11 @@ __all__ = ["FightballGame", "FightballState"]
 
 SEATS = ("home", "away")
 SEAT_INDEX = {"home": 0, "away": 1}
-FAST, WINDOW, OVER = "fast", "buzzer-beater", "over"
-MAX_OVERTIMES = 3
+FAST, WINDOW, SCORING, OVER = "fast", "buzzer-beater", quarter.SCORING, "over"
+MAX_OVERTIMES = quarter.MAX_OVERTIMES
 PLAYS = tuple(Play(n) for n in range(1, 25))
 PRIVATE = (frozenset({"home"}), frozenset({"away"}))
+QuarterLog = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, int], tuple[tuple[int, int], ...]]
 
 INFO = GameInfo(
     name="fightball",
@@ -110,10 +112,12 @@ class FightballState(State):
         self.thrown = [-1, -1]  # a Buzz thrown into the court
         self.score = [0, 0]
         self.opening_score = (0, 0)  # a scenario may start mid-game
-        # Each scored quarter: (stacks, discards, points) so the score can be re-derived.
-        self.quarter_log: list[tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, int]]] = []
+        # Each scored quarter: (stacks, discards, points, choices) so the score can be re-derived.
+        self.quarter_log: list[QuarterLog] = []
         self.last_scoring: list[str] = []
         self.window_seat = -1
+        self.pending: list[quarter.PendingChoice] = []  # choices the scoring round waits for
+        self.choices: dict[int, int] = {}  # this quarter's choices: effect card id -> points chosen
         self._to_act: tuple[str, ...] = SEATS
         self._outcome: Outcome | None = None
 
@@ -131,6 +135,8 @@ class FightballState(State):
             self.aside[seat] = []
             self.thrown[seat] = -1
         self.stacks = [[] for _ in range(self.court.size)]
+        self.pending = []
+        self.choices = {}
 
     # -- the contract ---------------------------------------------------------------------------
 
@@ -147,6 +153,8 @@ class FightballState(State):
         held = self.held[s]
         if self.phase == WINDOW:
             return [*PLAYS, PASS]
+        if self.phase == SCORING:
+            return list(quarter.choice_actions(self))
         if held < 0:
             return [DRAW, TAKE] if self.discards[s] else [DRAW]
         if held == self.table.buzz[s]:
@@ -162,6 +170,16 @@ class FightballState(State):
     def _impossible(self, s: int, action: Action) -> str:
         held = self.held[s]
         holding_buzz = held >= 0 and held == self.table.buzz[s]
+        if self.phase == SCORING:
+            choice = self.pending[0]
+            name = self.table.cards[choice.card].name
+            if not isinstance(action, Choose):
+                return f"the scoring round waits for the choice for {name} on stack {choice.stack + 1}"
+            if abs(action.points) != choice.change:
+                return f"{name} makes the play worth exactly {choice.change} more or {choice.change} less"
+            return ""
+        if isinstance(action, Choose):
+            return "there is no choice to make before the scoring round"
         if self.phase == WINDOW:
             if isinstance(action, Play):
                 return "" if 1 <= action.stack <= self.court.size else f"there is no stack {action.stack}"
@@ -202,7 +220,7 @@ class FightballState(State):
             self.events.append(Event("play", f"{team} play {name} on stack {action.stack} ({where}).",
                                      {"seat": seat, "card": card, "stack": action.stack}))
             if self.phase == WINDOW:
-                self._score_quarter()
+                quarter.start_scoring(self)
         elif isinstance(action, Draw):
             card = self.decks[s].pop()
             self.held[s] = card
@@ -223,9 +241,11 @@ class FightballState(State):
                                      {"seat": seat, "card": card}))
         elif isinstance(action, Buzz):
             self._buzz(s)
+        elif isinstance(action, Choose):
+            quarter.make_choice(self, action.points)
         else:
             self.emit("pass", f"{team} let the buzzer-beater go.", seat=seat)
-            self._score_quarter()
+            quarter.start_scoring(self)
 
     def _buzz(self, s: int) -> None:
         self.thrown[s] = self.held[s]
@@ -242,54 +262,28 @@ class FightballState(State):
             self.emit("buzzer-beater", f"{self.table.names[other]} were playing a Shot as the buzzer went: "
                       "it may still land.", seat=SEATS[other])
         else:
-            self._score_quarter()
+            quarter.start_scoring(self)
 
     # -- the scoring round ----------------------------------------------------------------------
 
     def score_stacks(self, narrate: bool = False) -> list[Any]:
         """Every stack scored as it stands (the scoring round, or a look at the court)."""
-        return [score_stack(self.table, self.court, i, stack, self.discards, narrate)
+        return [score_stack(self.table, self.court, i, stack, self.discards, narrate, self.choices)
                 for i, stack in enumerate(self.stacks)]
 
-    def _score_quarter(self) -> None:
-        results = self.score_stacks(narrate=True)
-        gained = [0, 0]
-        lines: list[str] = []
-        empty: list[str] = []
-        for number, result in enumerate(results, 1):
-            if result.status == "empty":
-                empty.append(str(number))
-                continue
-            gained[0] += result.points[0]
-            gained[1] += result.points[1]
-            line = f"Stack {number}, {result.text}"
-            lines.append(line)
-            self.emit("score", line, stack=number, points=list(result.points), status=result.status)
-        self.score[0] += gained[0]
-        self.score[1] += gained[1]
-        self.quarter_log.append((tuple(tuple(s) for s in self.stacks), tuple(tuple(d) for d in self.discards),
-                                 (gained[0], gained[1])))
-        if empty:
-            lines.append(f"Empty, nothing to score: stack{'s' if len(empty) > 1 else ''} {', '.join(empty)}.")
+    def next_quarter(self) -> None:
+        """Reshuffle and tip off the next quarter (overtime past the last one)."""
+        self.quarter += 1
+        self.phase = FAST
+        self._to_act = SEATS
+        self.deal()
+        extra = " (overtime)" if self.quarter > self.last_quarter else ""
+        self.emit("quarter", f"Quarter {self.quarter}{extra} tips off: decks reshuffled, Buzz at the bottom.",
+                  quarter=self.quarter)
+
+    def finish(self, tied: bool) -> None:
+        """The game is over: the higher total wins; a tie is a draw."""
         names = self.table.names
-        summary = (f"Quarter {self.quarter}: {names[0]} {gained[0]}, {names[1]} {gained[1]}. "
-                   f"Score: {names[0]} {self.score[0]}, {names[1]} {self.score[1]}.")
-        lines.append(summary)
-        self.last_scoring = lines
-        self.emit("quarter-scored", summary, quarter=self.quarter, points=gained, score=list(self.score))
-        self.window_seat = -1
-        tied = self.score[0] == self.score[1]
-        overtime_left = (self.game.options["tiebreak"] == "overtime" and tied
-                         and self.quarter < self.last_quarter + MAX_OVERTIMES)
-        if self.quarter < self.last_quarter or overtime_left:
-            self.quarter += 1
-            self.phase = FAST
-            self._to_act = SEATS
-            self.deal()
-            extra = " (overtime)" if self.quarter > self.last_quarter else ""
-            self.emit("quarter", f"Quarter {self.quarter}{extra} tips off: decks reshuffled, Buzz at the bottom.",
-                      quarter=self.quarter)
-            return
         self.phase = OVER
         self._to_act = ()
         scores = {"home": self.score[0], "away": self.score[1]}
@@ -338,11 +332,30 @@ class FightballState(State):
             "coaches": coaches,
             "court": court,
             "buzzer_beater": SEATS[self.window_seat] if self.window_seat >= 0 else None,
+            "choice": self._choice_view(),
             "last_scoring": list(self.last_scoring),
         }
 
+    def _choice_view(self) -> dict[str, Any] | None:
+        """The choice the scoring round waits for (public: every card in a stack is face up)."""
+        if self.phase != SCORING:
+            return None
+        choice = self.pending[0]
+        card = self.table.cards[choice.card]
+        return {"seat": SEATS[card.owner], "stack": choice.stack + 1, "card": {**card.to_json(), "owner": SEATS[card.owner]},
+                "options": [choice.change, -choice.change], "scorer": SEATS[choice.scorer],
+                "waiting": len(self.pending)}
+
     def describe_action(self, seat: str, action: Action) -> str:
         s = SEAT_INDEX[seat]
+        if isinstance(action, Choose):
+            choice = self.pending[0] if self.pending else None
+            if choice is None:
+                return f"Choose {action.points:+d} points"
+            more = "more" if action.points > 0 else "less"
+            unit = "point" if abs(action.points) == 1 else "points"
+            return (f"{self.table.cards[choice.card].name} on stack {choice.stack + 1}: {abs(action.points)} {unit} "
+                    f"{more} for the play ({self.table.names[choice.scorer]} score it)")
         held = self.held[s]
         name = self.table.cards[held].name if held >= 0 else "the card"
         if isinstance(action, Play):
@@ -360,8 +373,13 @@ class FightballState(State):
         return "Let the Shot go"
 
     def auto_action(self, seat: str) -> Action | None:
-        """Drawing when the hand is empty, throwing the Buzz once it is held."""
-        if seat not in self._to_act or self.phase != FAST:
+        """Drawing when the hand is empty, throwing the Buzz once it is held; in the scoring round
+        the choice that helps the choosing coach."""
+        if seat not in self._to_act:
+            return None
+        if self.phase == SCORING:
+            return quarter.favoured_choice(self)
+        if self.phase != FAST:
             return None
         s = SEAT_INDEX[seat]
         if self.held[s] < 0:
@@ -416,6 +434,8 @@ class FightballState(State):
         twin.thrown = self.thrown[:]
         twin.score = self.score[:]
         twin.quarter_log = list(self.quarter_log)
+        twin.pending = list(self.pending)
+        twin.choices = dict(self.choices)
         twin.last_scoring = list(self.last_scoring)
         return twin
 

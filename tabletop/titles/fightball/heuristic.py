@@ -4,7 +4,8 @@ A stack is valued as the points it would score now (plays and fouls, for you min
 plus a share of what an unfinished play may still become: a Shooter with a good Shot Value so far
 is worth chasing for its team and worth blocking for the other. The coach builds plays towards 10,
 finishes them, blocks or spoils the other coach's plays, never fouls on purpose, discards what has
-no use and takes a useful card back off the discard pile.
+no use and takes a useful card back off the discard pile. In the scoring round it makes every
+choice (Go, Team!) in its own favour.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from tabletop.core import Action, Randomness
 from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
 from .cards import BUZZ as BUZZ_CARD
 from .cards import PLAYER
+from .quarter import favoured_choice
 from .scoring import score_stack
 
 if TYPE_CHECKING:
@@ -70,6 +72,8 @@ def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, 
 
 
 def suggest(state: FightballState, seat: int, rng: Randomness) -> Action:
+    if state.phase == "scoring":
+        return favoured_choice(state)
     held = state.held[seat]
     table = state.table
     if state.phase == "buzzer-beater":

@@ -45,6 +45,12 @@ def render_text(view: Mapping[str, Any]) -> str:
         lines.append(f"{who} ({coach['name']}): holding {hand}; discard top {top}; deck {coach['deck']} cards")
     if view.get("buzzer_beater"):
         lines.append(f"Buzzer-beater: {view['buzzer_beater']} may still land the held Shot.")
+    choice = view.get("choice")
+    if choice:
+        chooser, scorer = coaches[choice["seat"]]["name"], coaches[choice["scorer"]]["name"]
+        change = choice["options"][0]
+        lines.append(f"Scoring round: {chooser} choose for {choice['card']['name']} on stack {choice['stack']}: "
+                     f"{change} more or {change} less for the play {scorer} score.")
     if view.get("last_scoring"):
         lines.append("Last scoring round:")
         lines.extend(f"  {line}" for line in view["last_scoring"])

@@ -7,7 +7,7 @@ Cards are ids into a :class:`~.cards.CardTable`; who played a card is its owner.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from .cards import BALL, COLOURS, EFFECT, PLAYER, SHOT, Card, CardTable, Court, Effect
@@ -23,7 +23,9 @@ class StackResult:
     """What one stack is worth. ``points`` includes foul points; ``value`` is the Shot Value (so
     far, for an incomplete play). ``shooter`` is the Shooter's seat index or -1. ``prospect`` and
     ``prospect_scorer`` say what a play would give, and to whom, if it succeeded;
-    ``prospect_fouls`` what its foul-causing effects would give once it is complete."""
+    ``prospect_fouls`` what its foul-causing effects would give once it is complete.
+    ``choice_cards`` are the effects in a successful play whose coach chooses more or fewer
+    points (Go, Team!), bottom to top: the scoring round asks each of them."""
 
     status: str
     points: tuple[int, int]
@@ -39,6 +41,7 @@ class StackResult:
     prospect: int = 0  # the points the play is worth if it succeeds, effects applied
     prospect_scorer: int = -1
     prospect_fouls: tuple[int, int] = (0, 0)
+    choice_cards: tuple[int, ...] = ()
 
 
 def zone_name(table: CardTable, side: int, colour: int) -> str:
@@ -111,8 +114,12 @@ def score_stack(
     stack: Sequence[int],
     discards: Sequence[Sequence[int]],
     narrate: bool = False,
+    choices: Mapping[int, int] | None = None,
 ) -> StackResult:
-    """Score the stack on court card ``index`` (0-based); ``narrate`` adds the words."""
+    """Score the stack on court card ``index`` (0-based); ``narrate`` adds the words.
+
+    ``choices`` maps a choice effect's card id (Go, Team!) to the change its coach chose; a
+    choice not (yet) made counts in its coach's favour, which is what a coach plays for."""
     if not stack:
         return StackResult(EMPTY, (0, 0), (0, 0))
     cards = table.cards
@@ -214,6 +221,7 @@ def score_stack(
             scorer = card.owner
     play_points = court.play_points[final]
     point_notes: list[str] = []
+    chosen: list[int] = []
     for card in active:
         effect = card.effect
         assert effect is not None
@@ -227,6 +235,9 @@ def score_stack(
             point_notes.append(f"{card.name} \u00d72")
         if effect.points_choice:
             change = effect.points_choice if card.owner == scorer else -effect.points_choice
+            if choices is not None:
+                change = choices.get(card.id, change)
+            chosen.append(card.id)
             play_points += change
             point_notes.append(f"{card.name} {_signed(change)}")
     play_points = max(0, play_points)
@@ -241,7 +252,7 @@ def score_stack(
     if narrate:
         text = _narrate(table, court, stack, discards, side, colour, final, start, shot_at, ball,
                         cancelled, owner, value, shot is not None, succeeded, scorer, play_points,
-                        point_notes, notes)
+                        point_notes, notes, choices)
     return StackResult(
         COMPLETE if shot is not None else INCOMPLETE,
         (points[0], points[1]),
@@ -257,6 +268,7 @@ def score_stack(
         prospect_fouls=(effect_fouls[0], effect_fouls[1]),
         colour=final,
         text=text,
+        choice_cards=tuple(chosen) if succeeded else (),
     )
 
 
@@ -264,7 +276,7 @@ def _narrate(
     table: CardTable, court: Court, stack: Sequence[int], discards: Sequence[Sequence[int]], side: int,
     colour: int, final: int, start: int, shot_at: int, ball: Card | None, cancelled: list[bool],
     owner: int, value: int, complete: bool, succeeded: bool, scorer: int, play_points: int,
-    point_notes: list[str], notes: list[str],
+    point_notes: list[str], notes: list[str], choices: Mapping[int, int] | None,
 ) -> str:
     """The stack in words, card by card, the way the rulebook's scoring examples read."""
     cards = table.cards
@@ -301,7 +313,7 @@ def _narrate(
             else:
                 words.append(f"{card.name} (Early Shot, ignored)" if not saw_ball else card.name)
         elif card.kind == EFFECT:
-            words.append(_effect_words(table, card, cancelled[effect_index], owner, final, discards))
+            words.append(_effect_words(table, card, cancelled[effect_index], owner, final, discards, choices))
             effect_index += 1
     where = zone_name(table, side, colour)
     if final != colour:
@@ -324,7 +336,8 @@ def _narrate(
 
 
 def _effect_words(
-    table: CardTable, card: Card, cancelled: bool, shooter: int, colour: int, discards: Sequence[Sequence[int]]
+    table: CardTable, card: Card, cancelled: bool, shooter: int, colour: int, discards: Sequence[Sequence[int]],
+    choices: Mapping[int, int] | None = None,
 ) -> str:
     effect = card.effect
     assert effect is not None
@@ -342,7 +355,9 @@ def _effect_words(
     if effect.double:
         bits.append("\u00d72 points")
     if effect.points_choice:
-        bits.append(f"\u00b1{effect.points_choice} point, {table.possessives[card.owner]} choice")
+        made = choices.get(card.id) if choices is not None else None
+        amount = f"\u00b1{effect.points_choice}" if made is None else _signed(made)
+        bits.append(f"{amount} point{'' if effect.points_choice == 1 else 's'}, {table.possessives[card.owner]} choice")
     if effect.takes_points:
         bits.append(f"the points go to {table.names[card.owner]}")
     if effect.foul:
