@@ -3,7 +3,7 @@ games per second, and MCTS iterations per second, each on one core.
 
 Run with ``make bench``; ``--seconds`` sets the time per measurement and ``--only NAME`` narrows
 it to some games. MCTS is timed from a handful of positions reached by random play, with the
-default search (heuristic rollouts cut off after 40 moves)."""
+default search (heuristic rollouts cut off after 8 moves)."""
 
 from __future__ import annotations
 

@@ -15,7 +15,7 @@
 * **Budgets**: ``iterations=500`` or ``think=1`` (seconds, also ``1s``/``250ms``); with both, it stops
   at whichever comes first. The default is 300 iterations, which is reproducible for a seed.
 
-Spec options: ``iterations``, ``think``, ``depth`` (rollout cut-off, default 40), ``c`` (exploration,
+Spec options: ``iterations``, ``think``, ``depth`` (rollout cut-off, default 8), ``c`` (exploration,
 default 1.0), ``rollout`` (heuristic or random), ``widen`` (progressive widening factor, default
 2.0; 0 turns it off), ``prior`` (the bonus of the heuristic's move, fading with its visits;
 default 0.5, 0 turns it off), ``speed`` (real-time pace).
@@ -88,7 +88,7 @@ class MCTSAgent(PacedAgent):
         seed: int = 0,
         iterations: object = None,
         think: object = None,
-        depth: object = 40,
+        depth: object = 8,
         c: object = 1.0,
         rollout: object = "heuristic",
         widen: object = 2.0,
