@@ -119,3 +119,25 @@ def test_simultaneous_seats_decide_from_the_same_position():
     play_agents(state, {"seat1": Watcher(), "seat2": Watcher()})
     assert seen[:2] == [("seat1", ("seat1", "seat2"), 0), ("seat2", ("seat1", "seat2"), 0)]
     assert len(seen) == 6
+
+
+def test_mcts_plays_a_game_with_more_than_two_seats():
+    crowded = [i for i in tabletop.games() if i.max_seats > 2 and any(o.name == "players" for o in i.options)]
+    if not crowded:
+        pytest.skip("no landed game takes more than two seats through a 'players' option")
+    info = crowded[0]
+    game = tabletop.load(info.name, players=min(4, info.max_seats))
+    assert len(game.seats) > 2
+    state = game.new_state(seed=5)
+    searcher = make_agent("mcts:iterations=6,depth=2", seed=1)
+    others = make_agent("random", seed=2)
+    decided = 0
+    while not state.is_over and decided < 6:
+        seat = state.to_act[0]
+        if len(state.legal_actions(seat)) > 1:
+            state.apply(seat, searcher.choose(state, seat))
+            decided += 1
+            assert searcher.last.iterations == 6
+        else:
+            state.apply(seat, others.choose(state, seat))
+    check_generic_invariants(state)
