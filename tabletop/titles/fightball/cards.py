@@ -204,7 +204,20 @@ class Card:
     character: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "slug": self.slug, "name": self.name, "kind": KIND_NAMES[self.kind]}
+        """The printed card: a Player's position and Shot and Block Values (red, blue, green), a
+        Shot card's values, a Ball's colour, an Effect's text."""
+        data: dict[str, object] = {"id": self.id, "slug": self.slug, "name": self.name, "kind": KIND_NAMES[self.kind]}
+        if self.kind == PLAYER:
+            data["position"] = self.position
+            data["shot"] = list(self.shot)
+            data["block"] = list(self.block)
+        elif self.kind == SHOT:
+            data["shot"] = list(self.shot)
+        elif self.kind == BALL:
+            data["colour"] = COLOURS[self.colour]
+        elif self.effect is not None:
+            data["text"] = self.effect.text
+        return data
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,9 @@ from tabletop.core import (
     register,
 )
 
-from . import heuristic, quarter, render
+from . import heuristic, quarter, render, svg
 from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Choose, Discard, Draw, Pass, Play, Take
-from .cards import SHOT, CardTable, Court, build_table, court, team_slugs
+from .cards import COLOURS, SHOT, CardTable, Court, build_table, court, team_slugs
 from .scenario import apply_scenario
 from .scoring import score_stack, zone_name
 
@@ -89,6 +89,9 @@ class FightballGame(Game):
 
     def render_text(self, view: Any) -> str:
         return render.render_text(view)
+
+    def render_svg(self, view: Any) -> str | None:
+        return svg.render_svg(view)
 
 
 class FightballState(State):
@@ -320,7 +323,8 @@ class FightballState(State):
         court = [
             {"stack": i + 1, "label": self.court.labels[i], "zone": self.court.zone_names[i],
              "zone_name": zone_name(self.table, self.court.sides[i], self.court.colours[i]),
-             "cards": [card(c) for c in stack]}
+             "colour": COLOURS[self.court.colours[i]], "worth": self.court.play_points[self.court.colours[i]],
+             "cards": [card(c) for c in stack], "play": _play_view(self, i, stack)}
             for i, stack in enumerate(self.stacks)
         ]
         return {
@@ -463,3 +467,30 @@ class FightballState(State):
             for cid in stack:
                 put(cid, f"stack {i + 1}")
         return where
+
+
+# -- views ----------------------------------------------------------------------------------------
+
+NO_PLAY: dict[str, Any] = {"status": "empty", "shooter": None, "value": None, "ball": False, "succeeds": False,
+                           "scorer": None, "play_points": 0, "colour": None}
+
+
+def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str, Any]:
+    """What a stack is worth as it stands: every card on the court is face up and the discard
+    piles are public, so this is what any coach could work out by looking."""
+    if not stack:
+        return {**NO_PLAY, "points": {"home": 0, "away": 0}, "fouls": {"home": 0, "away": 0}}
+    result = score_stack(state.table, state.court, index, stack, state.discards, choices=state.choices)
+    play = result.status in ("complete", "incomplete")
+    return {
+        "status": result.status,
+        "shooter": SEATS[result.shooter] if result.shooter >= 0 else None,
+        "value": result.value if play else None,
+        "ball": result.has_ball,
+        "succeeds": result.succeeded,
+        "scorer": SEATS[result.scorer] if result.scorer >= 0 else None,
+        "play_points": result.play_points,
+        "points": {"home": result.points[0], "away": result.points[1]},
+        "fouls": {"home": result.fouls[0], "away": result.fouls[1]},
+        "colour": COLOURS[result.colour] if play else None,
+    }
