@@ -18,7 +18,9 @@
 Spec options: ``iterations``, ``think``, ``depth`` (rollout cut-off, default 8), ``c`` (exploration,
 default 1.0), ``rollout`` (heuristic or random), ``widen`` (progressive widening factor, default
 2.0; 0 turns it off), ``prior`` (the bonus of the heuristic's move, fading with its visits;
-default 0.5, 0 turns it off), ``speed`` (real-time pace).
+default 0.5, 0 turns it off), ``margin`` (the search leaves the heuristic's move only for a move
+whose mean reward is better by this many standard errors; default 1, 0 takes the most visited
+move), ``speed`` (real-time pace).
 """
 
 from __future__ import annotations
@@ -42,12 +44,23 @@ Move = tuple[str, Action]
 class _Edge:
     """Statistics of one seat's move from one node."""
 
-    __slots__ = ("available", "total", "visits")
+    __slots__ = ("available", "squares", "total", "visits")
 
     def __init__(self) -> None:
         self.visits = 0
         self.total = 0.0
+        self.squares = 0.0
         self.available = 0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def spread(self) -> float:
+        """The standard error of the mean reward."""
+        if self.visits < 2:
+            return 1.0
+        variance = max(0.0, self.squares / self.visits - self.mean() ** 2)
+        return math.sqrt(variance / self.visits)
 
 
 class _Node:
@@ -81,7 +94,8 @@ class MCTSAgent(PacedAgent):
     """Open-loop information-set Monte Carlo tree search with heuristic rollouts."""
 
     name = "mcts"
-    summary = "searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, prior, speed)"
+    summary = ("searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, prior, "
+               "margin, speed)")
 
     def __init__(
         self,
@@ -93,6 +107,7 @@ class MCTSAgent(PacedAgent):
         rollout: object = "heuristic",
         widen: object = 2.0,
         prior: object = 0.5,
+        margin: object = 1.0,
         speed: str = DEFAULT_SPEED,
     ) -> None:
         super().__init__(seed, speed)
@@ -106,6 +121,7 @@ class MCTSAgent(PacedAgent):
         self.rollout = parse_choice("rollout", rollout, ("heuristic", "random"))
         self.widen = parse_float("widen", widen, minimum=0.0)
         self.prior = parse_float("prior", prior, minimum=0.0)
+        self.margin = parse_float("margin", margin, minimum=0.0)
         self.last = SearchReport()
 
     # -- the decision --------------------------------------------------------------------------
@@ -147,6 +163,14 @@ class MCTSAgent(PacedAgent):
         self.last = report
         if best is None:
             return self.rng.choice(legal)
+        if hint is None or best == hint:
+            return best
+        hinted = root.edges.get((seat, hint))
+        if hinted is not None and hinted.visits and self._legal_in_real(state, seat, hint):
+            chosen = root.edges[(seat, best)]
+            # Leave the heuristic's move only for one the simulations clearly prefer.
+            if chosen.mean() - hinted.mean() <= self.margin * math.hypot(chosen.spread(), hinted.spread()):
+                return hint
         return best
 
     @staticmethod
@@ -185,8 +209,10 @@ class MCTSAgent(PacedAgent):
         rewards = self._rollout(world, rng)
         for visited, moves in path:
             for mover, edge in moves:
+                reward = rewards[mover]
                 edge.visits += 1
-                edge.total += rewards[mover]
+                edge.total += reward
+                edge.squares += reward * reward
                 visited.seat_visits[mover] = visited.seat_visits.get(mover, 0) + 1
 
     @staticmethod
