@@ -95,7 +95,7 @@ def html_report(report: BalanceReport, png: bytes) -> str:
         "font-size:0.85em}td,th{border:1px solid #ccc;padding:0.3em 0.5em;text-align:center}"
         "th{background:#f3f3f3}.none{color:#aaa}small{color:#555}</style></head><body>",
         f"<h1>{esc(d.game)}: balance across {esc(d.name)}</h1>",
-        f"<p>{esc(d.note)}. Agent <code>{esc(report.agent)}</code> on every side, {report.games} games per "
+        f"<p>{esc(d.note[:1].upper() + d.note[1:])}. Agent <code>{esc(report.agent)}</code> on every side, {report.games} games per "
         f"{'pairing (half each way round)' if d.kind == 'matchup' else 'variant'}, seed {report.seed}, "
         f"{report.played} games in all. Intervals are 95% Wilson score intervals; draws count half.</p>",
         f"<p>First seat wins {esc(report.first_seat.text())} of all games.</p>",
