@@ -92,7 +92,7 @@ GamesOpt = Annotated[int, typer.Option("--games", "-n", min=1, help="How many ga
 SeedOpt = Annotated[int, typer.Option(help="Seed of the whole sweep; the same seed gives the same games.")]
 JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes (results do not depend on it).")]
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value (repeatable).")]
-MaxStepsOpt = Annotated[int, typer.Option(min=1, help="Stop a game that runs longer than this many actions.")]
+MaxStepsOpt = Annotated[int, typer.Option(min=1, help="Count a game that runs longer than this many actions as failed.")]
 RecordsOpt = Annotated[Path | None, typer.Option(help="Folder for the records of failed games (default: a temp folder).")]
 
 
@@ -109,7 +109,7 @@ def simulate_command(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the results as JSON ('-' for stdout).")] = None,
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write one CSV row per game ('-' for stdout).")] = None,
     records: RecordsOpt = None,
-    max_steps: MaxStepsOpt = 100_000,
+    max_steps: MaxStepsOpt = 20_000,
 ) -> None:
     """Play many games between agents: wins, draws and losses with 95% intervals, scores, lengths."""
     from tabletop.lab.simulate import simulate
@@ -179,7 +179,7 @@ def balance_command(
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     records: RecordsOpt = None,
-    max_steps: MaxStepsOpt = 100_000,
+    max_steps: MaxStepsOpt = 20_000,
 ) -> None:
     """A matchup matrix over the game's natural dimension, as a heatmap and an HTML report."""
     from tabletop.lab.balance import run_balance
@@ -227,7 +227,7 @@ def ladder_command(
     bootstrap: Annotated[int, typer.Option(min=0, help="Bootstrap re-samples for the intervals.")] = 200,
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the ladder as JSON ('-' for stdout).")] = None,
     records: RecordsOpt = None,
-    max_steps: MaxStepsOpt = 100_000,
+    max_steps: MaxStepsOpt = 20_000,
 ) -> None:
     """Rate agents from a round robin: Bradley-Terry ratings (Elo scale) with bootstrap intervals."""
     from tabletop.lab.ladder import run_ladder

@@ -23,7 +23,7 @@ from tabletop.core.record import RecordedAction
 
 __all__ = ["GameResult", "MatchSpec", "derive_seed", "play_agents", "play_match", "save_failure"]
 
-DEFAULT_MAX_STEPS = 100_000
+DEFAULT_MAX_STEPS = 20_000
 
 
 def derive_seed(*parts: object) -> int:
