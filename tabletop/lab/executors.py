@@ -72,8 +72,9 @@ class ProcessExecutor:
             context.set_forkserver_preload(["tabletop.lab.worker", *self.modules])
         else:
             context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_import_all,
-                                 initargs=(self.modules,)) as pool:
+        pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_import_all, initargs=(self.modules,))
+        finished = False
+        try:
             futures: dict[Future[list[R]], Sequence[T]] = {
                 pool.submit(_run_batch, fn, batch): batch for batch in batches
             }
@@ -85,6 +86,10 @@ class ProcessExecutor:
                         raise
                     results = [self.on_crash(item, exc) for item in futures[future]]  # type: ignore[misc]
                 yield from results
+            finished = True
+        finally:
+            # On Ctrl-C (or an abandoned generator) drop the queued batches instead of playing them.
+            pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
 def make_executor(jobs: int, modules: Sequence[str] = (),
