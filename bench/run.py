@@ -94,7 +94,7 @@ def main() -> None:
         games, steps, elapsed = measure(info.name, args.seconds)
         mcts = "-" if args.no_mcts else f"{measure_mcts(info.name, args.seconds):,.0f}"
         table.add_row(info.name, f"{games / elapsed:,.1f}", f"{steps / elapsed:,.0f}", f"{steps / games:,.0f}", mcts)
-    Console().print(table)
+    Console(width=max(Console().width, 110)).print(table)
 
 
 if __name__ == "__main__":
