@@ -49,17 +49,18 @@ def test_CB_TABLE_2_land_edges_are_a_coast_that_stops_ships():
 def _raiders(edges: str, **extra):
     navy = [ship("resolute", "frigate", 1, 30, 90, 0, ap=0), ship("vigilant", "brig", 1, 80, 82, 270, ap=0)]
     return make([ship("swallow", "sloop", 0, 25, 0.5, 270, treasure=1),
-                 ship("magpie", "sloop", 0, 0.5, 50, 180, treasure=1), *navy],
+                 ship("magpie", "sloop", 0, 0.5, 50, 180, treasure=1),
+                 ship("heron", "sloop", 0, 75, 0.5, 270, treasure=1), *navy],
                 scenario="the-ruins", wind={"kind": "parallel", "from_heading": 90.0}, edges=edges, **extra)
 
 
 def test_CB_SCEN_RUINS_1_treasure_carried_off_the_table_wins():
     state = _raiders("open-sea")
-    for ship_id in ("swallow", "magpie"):
+    for ship_id in ("swallow", "magpie", "heron"):
         state.apply("raiders", Sail(ship_id, 0.0))
-    assert state.ships["swallow"].status == "escaped" and state.ships["magpie"].status == "escaped"
+    assert all(state.ships[s].status == "escaped" for s in ("swallow", "magpie", "heron"))
     assert state.outcome is not None and state.outcome.winners == ("raiders",)
-    assert state.outcome.scores["raiders"] == 2
+    assert state.outcome.scores["raiders"] == 3
 
 
 def test_CB_SCEN_RUINS_1_with_land_edges_only_the_south_edge_is_open():
@@ -117,6 +118,38 @@ def test_CB_SCEN_DARK_1_runners_win_by_leaving_the_north_edge():
         ship_id = state.choosable()[0]
         state.apply("runners", Sail(ship_id, 0.0))
     assert state.outcome.winners == ("runners",)
+
+
+def test_CB_SCEN_DARK_1_all_three_runners_must_escape_before_dawn():
+    model = scenario_model("under-cover-of-darkness")
+    assert model.objective.needed == 3 and model.turn_limit == 6
+    state = tabletop.load("cagway-bay", scenario="under-cover-of-darkness").new_state(seed=1)
+    assert state.needed == 3
+
+
+def test_CB_SCEN_DARK_1_a_dead_runner_with_no_living_friend_ends_the_run():
+    runners = [ship("ghost", "sloop", 0, 50, 150, 90), ship("heron", "sloop", 0, 70, 150, 90),
+               ship("wreck", "sloop", 0, 30, 40, 90, hp=0)]
+    state = make([*runners, ship("sentinel", "frigate", 1, 20, 20, 0, ap=0)],
+                 scenario="under-cover-of-darkness", wind={"kind": "parallel", "from_heading": 250})
+    assert state.needed == 3
+    state.apply("runners", Sail("ghost", 0.0))
+    assert state.ships["ghost"].status == "escaped" and not state.is_over  # the wreck may yet be manned
+    state.apply("runners", Sail("heron", 0.0))
+    assert state.outcome.winners == ("blockade",) and "no longer" in state.outcome.reason
+    assert state.outcome.scores == {"runners": 2, "blockade": 1}
+
+
+def test_CB_SCEN_RUINS_1_all_three_treasures_must_escape():
+    assert scenario_model("the-ruins").objective.needed == 3
+    assert tabletop.load("cagway-bay", scenario="the-ruins").new_state(seed=1).needed == 3
+    # a position with less treasure in play needs only what is there
+    state = make([ship("swallow", "sloop", 0, 25, 0.5, 270, treasure=1),
+                  ship("resolute", "frigate", 1, 30, 90, 0, ap=0)], scenario="the-ruins",
+                 wind={"kind": "parallel", "from_heading": 90.0})
+    assert state.needed == 1
+    state.apply("raiders", Sail("swallow", 0.0))
+    assert state.outcome.winners == ("raiders",)
 
 
 def test_CB_SCEN_OPEN_1_fleets_are_built_to_equal_points():

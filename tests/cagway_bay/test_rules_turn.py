@@ -56,6 +56,16 @@ def test_CB_TURN_MOVE_1_ties_alternate_between_the_seats_by_turn():
     assert make(ships, wind=POINT_WIND, turn=2).pulse_order("move") == ["b", "r"]
 
 
+def test_CB_TURN_MOVE_1_ties_ignore_rounding_noise_in_the_keel_centres():
+    # mirror-image ships, one heading north and one south: their keel centres differ only by
+    # floating-point noise, which must not decide the order (the alternating lead does)
+    west = {"kind": "parallel", "from_heading": 180.0}
+    ships = [ship("r", "sloop", 0, 200 / 3, 13.5, 90), ship("b", "sloop", 1, 200 / 3, 86.5, 270)]
+    assert make(ships, wind=west).pulse_order("move") == ["r", "b"]
+    assert make(ships, wind=west, turn=2).pulse_order("move") == ["b", "r"]
+    assert make(ships, wind=west, turn=2).pulse_order("combat") == ["b", "r"]
+
+
 def test_CB_TURN_MOVE_2_consecutive_ships_of_one_player_go_in_any_order():
     state = make([ship("a", "sloop", 0, 90, 50, 0), ship("b", "sloop", 0, 80, 50, 0),
                   ship("c", "sloop", 1, 60, 50, 0), ship("d", "sloop", 0, 40, 50, 0)], wind=POINT_WIND)

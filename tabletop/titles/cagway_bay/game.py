@@ -91,6 +91,7 @@ class CagwayState(State):
         self.phase: str = prepared.phase
         self.sight_range: int | None = prepared.sight_range
         self.scoring_edges: frozenset[str] = prepared.scoring_edges
+        self.needed: int = prepared.needed
         self.grapples: set[tuple[str, str]] = set(prepared.grapples)
         self.fleets = prepared.fleets
         self.waypoints: list[tuple[float, float]] = list(prepared.model.waypoints)
@@ -222,7 +223,8 @@ class CagwayState(State):
             else:
                 first = wind.upwind_lead(ship.hull, ship.coords)
                 second = wind.downwind_lead([(cx, cy)])
-            keyed.append((round(first / TIE), second, ship.seat != lead_seat, ship.id))
+            # positions are compared to the nearest 0.01 cm: sub-TIE float noise is no lead
+            keyed.append((round(first / TIE), round(second / TIE), ship.seat != lead_seat, ship.id))
         return [key[3] for key in sorted(keyed)]
 
     def advance(self) -> None:

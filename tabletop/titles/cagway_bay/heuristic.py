@@ -162,8 +162,9 @@ def _guard_point(state: CagwayState, ship: Ship) -> tuple[float, float]:
     lead_y = max((s.y for s in runners), default=0.0)
     marks = [(x, y) for x, y in state.waypoints if y > lead_y - 2]
     marks.append((state.table.width / 2, min(state.table.height - 12, max(lead_y + 20, 80.0))))
-    guards = sorted(s.id for s in state.ships.values() if s.alive and s.seat == ship.seat)
-    index = min(guards.index(ship.id), len(marks) - 1)
+    # the southernmost guard takes the southernmost mark, so no two guards cross the strait
+    guards = sorted((s.y, s.id) for s in state.ships.values() if s.alive and s.seat == ship.seat)
+    index = min(guards.index((ship.y, ship.id)), len(marks) - 1)
     return marks[index]
 
 
@@ -211,12 +212,19 @@ def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness
 
 
 def _combat_reserve(state: CagwayState, ship: Ship) -> int:
-    # an enemy still to move may close a whole turn's sailing (six Blue segments) before combat
+    """AP to keep for the guns: some when an enemy could be in range by the combat phase."""
     reach = ship.cls.reach * RED + ship.cls.length + 12
     if state.sight_range is not None:
         reach = state.sight_range * RED + ship.cls.length + 48
-    close = any(math.hypot(o.x - ship.x, o.y - ship.y) < reach for o in state.enemies(ship) if o.alive)
-    return min(3, ship.ap - 1) if close else 0
+    # an enemy still to move this phase may close several segments before combat
+    coming = set(state.pending) if state.phase == "move" else set()
+
+    def near(o: Ship) -> bool:
+        return math.hypot(o.x - ship.x, o.y - ship.y) < reach + (36.0 if o.id in coming else 0.0)
+
+    close = any(near(o) for o in state.enemies(ship) if o.alive)
+    # up to 3 AP (to fire and aim twice), out of the turn's allowance
+    return min(3, ship.cls.actions(ship.hp) - 1) if close else 0
 
 
 def _cost(state: CagwayState, ship: Ship, bow: tuple[float, float], goal: tuple[float, float],
@@ -277,6 +285,7 @@ def _combat(state: CagwayState, ship: Ship, options: list[Action]) -> Action:
         value = damage - 0.35 * action.aim + (1.5 if gun.sets_fire and damage else 0)
         value += 1.0 if target.treasure else 0.0
         value += 3.0 if damage >= target.hp else 0.0
+        value += 1.5 * target.damage / target.cls.hp  # finish what has been started
         if best is None or value > best[0]:
             best = (value, action)
     if best is not None and best[0] > 0:
@@ -308,7 +317,7 @@ def evaluate(state: CagwayState, seat: str) -> float:
         diff = (scores[seat] - scores[state.seats[1 - me]]) / total
         return max(-0.95, min(0.95, 2 * diff))
     runner = state.objective.seat
-    needed = state.objective.needed
+    needed = state.needed
     escaped = [s for s in state.ships.values() if s.status == "escaped" and s.seat == runner]
     if state.objective.kind == "treasure-run":
         done = sum(s.treasure for s in escaped)

@@ -40,6 +40,7 @@ class Setup:
     turn_limit: int
     sight_range: int | None
     scoring_edges: frozenset[str]
+    needed: int
     grapples: set[tuple[str, str]]
     fleets: tuple[tuple[str, ...], tuple[str, ...]]
 
@@ -133,6 +134,13 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
     limit = options["turns"] or (override.turn_limit if override and override.turn_limit else model.turn_limit)
     darkness = override.darkness if override and override.darkness else model.darkness
     scoring: frozenset[str] = frozenset(exits)
+    # "all three" means all that the position puts in play: never more ships or treasure than exist
+    runners = [s for s in ships if s.seat == model.objective.seat and s.status == "afloat"]
+    if model.objective.kind == "treasure-run":
+        in_play = sum(s.treasure for s in ships if s.status == "afloat") + sum(i.treasure for i in islands)
+    else:
+        in_play = len(runners)
+    needed = max(1, min(model.objective.needed, in_play))
     if model.objective.kind == "treasure-run" and options["edges"] == "open-sea":
         scoring = frozenset(EDGES)
     return Setup(
@@ -142,7 +150,7 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
         phase=override.phase if override else "move",
         turn_limit=max(limit, override.turn if override else 1),
         sight_range=darkness.sight_range if darkness else None,
-        scoring_edges=scoring, grapples=grapples, fleets=fleets,
+        scoring_edges=scoring, needed=needed, grapples=grapples, fleets=fleets,
     )
 
 
@@ -162,24 +170,27 @@ def _run(state: CagwayState) -> Outcome | None:
     runner, other = objective.seat, 1 - objective.seat
     seats = state.seats
     escaped = [s for s in state.ships.values() if s.status == "escaped" and s.seat == runner]
+    # a dead runner can only sail again if a living friend shares crew (HP) with her
+    living = sum(1 for s in state.ships.values() if s.alive and s.seat == runner)
     if objective.kind == "treasure-run":
         done = sum(s.treasure for s in escaped)
         # treasure aboard any ship still afloat may yet change hands by capture
         still = sum(s.treasure for s in state.ships.values() if s.afloat)
-        still += sum(t for t, _ in state.stock.values()) if state.runners_afloat() else 0
+        still += sum(t for t, _ in state.stock.values()) if living else 0
         what = "treasure"
     else:
         done = len(escaped)
-        still = state.runners_afloat()
+        still = state.runners_afloat() if living else 0
         what = "ships"
-    stopped = sum(1 for s in state.ships.values() if s.home == runner and not (s.afloat and s.seat == runner)
+    stopped = sum(1 for s in state.ships.values() if s.home == runner and not (s.alive and s.seat == runner)
                   and s.status != "escaped")
     scores = {seats[runner]: done, seats[other]: stopped}
-    if done >= objective.needed:
+    needed = state.needed
+    if done >= needed:
         return Outcome((seats[runner],), scores, f"{seats[runner]} got {done} {what} off the table", seats)
-    if done + still < objective.needed or state.runners_afloat() == 0:
+    if done + still < needed or living == 0:
         return Outcome((seats[other],), scores,
-                       f"{seats[runner]} can no longer get {objective.needed} {what} off the table", seats)
+                       f"{seats[runner]} can no longer get {needed} {what} off the table", seats)
     if state.time_up:
         return Outcome((seats[other],), scores,
                        f"the turn limit passed with only {done} {what} off the table", seats)
