@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 import random
 import xml.etree.ElementTree as ET
 
@@ -131,3 +132,38 @@ def test_suggest_is_legal_and_evaluate_is_bounded():
             for s in state.seats:
                 assert -1.0 <= state.evaluate(s) <= 1.0
             state.apply(seat, action)
+
+
+def test_plans_kept_for_a_pose_match_plans_worked_out_afresh():
+    # move plans are kept on each ship until it moves and shared by clones; a pickled copy keeps
+    # none of them, so its menus are worked out from scratch and must agree, as must the plans
+    # of every other turn, the exact landfall search and the drifts
+    from tabletop.titles.cagway_bay.movement import (
+        DRIFT_MENU,
+        TURN_STEPS,
+        drift_menu,
+        plan_drifts,
+        plan_sail,
+        plan_sails,
+        sail_exact,
+        sail_menu,
+    )
+
+    for scenario, seed in (("the-ruins", 3), ("under-cover-of-darkness", 5)):
+        state = tabletop.load("cagway-bay", scenario=scenario).new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(150):
+            if state.is_over:
+                break
+            seat = state.to_act[0]
+            fresh = state.clone()
+            fresh.__dict__.update(pickle.loads(pickle.dumps(state)).__dict__)
+            assert state.legal_actions(seat) == fresh.legal_actions(seat)
+            for ship_ in state.afloat():
+                twin = fresh.ships[ship_.id]
+                assert sail_menu(state.table, ship_) == plan_sails(fresh.table, twin, TURN_STEPS)
+                assert drift_menu(state.table, ship_) == plan_drifts(fresh.table, twin, DRIFT_MENU)
+                for turn in TURN_STEPS:
+                    assert sail_exact(state.table, ship_, turn) == plan_sail(fresh.table, twin, turn)
+            legal = state.legal_actions(seat)
+            state.apply(seat, legal[int(rng.random() * len(legal))])

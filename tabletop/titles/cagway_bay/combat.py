@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from shapely.geometry import Point, Polygon
 
 from .geometry import RED, TOUCH, Table, arc_region, gun_origin, hidden_fraction, segments, unit
+from .movement import motion
 from .ships import Ship
 
 #: A target hidden over more than this share of its hull area is not a valid target.
@@ -27,8 +28,8 @@ class Sighting:
 
 
 def boxes_near(a: Ship, b: Ship, gap: float) -> bool:
-    ax0, ay0, ax1, ay1 = a.hull.bounds
-    bx0, by0, bx1, by1 = b.hull.bounds
+    ax0, ay0, ax1, ay1 = a.bounds
+    bx0, by0, bx1, by1 = b.bounds
     return ax0 <= bx1 + gap and bx0 <= ax1 + gap and ay0 <= by1 + gap and by0 <= ay1 + gap
 
 
@@ -51,7 +52,12 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
     length = shooter.cls.length
     if not boxes_near(shooter, target, reach + length):
         return Sighting(position, target.id, 1e9, 99, 0.0, f"{target.id} is beyond the {gun.name}'s range")
-    region = arc_region(shooter.x, shooter.y, shooter.heading, length, position, reach + length + shooter.cls.beam)
+    notes = motion(shooter).notes
+    region = notes.get(f"arc:{position}")  # the same for every target while the shooter stays put
+    if region is None:
+        region = notes[f"arc:{position}"] = arc_region(shooter.x, shooter.y, shooter.heading, length, position,
+                                                       reach + length + shooter.cls.beam)
+    assert isinstance(region, Polygon)
     if not region.intersects(target.hull):
         return Sighting(position, target.id, 1e9, 99, 0.0, f"no part of {target.id} is in the {position} arc")
     part = target.hull.intersection(region)

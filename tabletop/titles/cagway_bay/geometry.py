@@ -12,6 +12,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -51,6 +52,25 @@ def convex(coords: Coords) -> Polygon:
     """The convex hull of some points: the area a convex hull sweeps between two poses."""
     # a ring through the points in any order has the points' convex hull (and builds faster)
     return shapely.convex_hull(shapely.polygons(coords))
+
+
+@cache
+def reaches(outline: tuple[tuple[float, float], ...]) -> tuple[float, float]:
+    """How far the outline reaches from its bow and from its centre (the middle of the keel):
+    the radii of the circles a pivot about either point swings the hull within."""
+    length = -min(x for x, _ in outline)
+    bow = max(math.hypot(x, y) for x, y in outline)
+    centre = max(math.hypot(x + length / 2, y) for x, y in outline)
+    return bow, centre
+
+
+def swing(radius: float, degrees: float) -> float:
+    """How far any point within ``radius`` of a pivot moves when turned by ``degrees``."""
+    return 2.0 * radius * math.sin(math.radians(min(abs(degrees), 180.0)) / 2.0)
+
+
+#: Clearance tests keep this much in hand against rounding.
+MARGIN = 0.01
 
 
 def bounds(coords: Coords) -> tuple[float, float, float, float]:
@@ -118,6 +138,7 @@ class Island:
     shape: Polygon
     parts: tuple[Polygon, ...]  # convex pieces, for shadows
     bbox: tuple[float, float, float, float]
+    coast: tuple[tuple[float, float], ...]  # points every 1.5 cm or so round the shore (at least 8)
 
 
 class Table:
@@ -143,7 +164,7 @@ class Table:
                 shape = shape.buffer(0)
             if not isinstance(shape, Polygon) or shape.is_empty or shape.interiors:
                 raise ValueError(f"island {model.id}: the outline must be one simple polygon")
-            islands.append(Island(model.id, model.name, shape, _convex_parts(shape), shape.bounds))
+            islands.append(Island(model.id, model.name, shape, _convex_parts(shape), shape.bounds, _coast(shape)))
         self.islands: dict[str, Island] = {i.id: i for i in islands}
         pieces: list[tuple[str, Polygon]] = [(i.id, i.shape) for i in islands]
         if self.land_edges:
@@ -171,11 +192,18 @@ class Table:
         }
         return [strip for edge, strip in strips.items() if edge not in self.exits]
 
-    def clearance(self, x: float, y: float) -> float:
-        """How far the point is from any land (infinite on an open table without islands)."""
-        if self.land.is_empty:
-            return math.inf
-        return float(self.land.distance(Point(x, y)))
+    def gap(self, hull: Polygon, box: tuple[float, float, float, float], within: float = 25.0) -> float:
+        """How far a hull (with bounding ``box``) is from any land, or a lower bound on it when
+        that is more than ``within`` cm (infinite on an open table without islands)."""
+        minx, miny, maxx, maxy = box
+        gap = math.inf
+        for _, shape, _, (a, b, c, d) in self.land_pieces:
+            # the gap between the boxes never exceeds the gap between the shapes
+            apart = math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0))
+            if apart < min(gap, within):
+                apart = float(shape.distance(hull))
+            gap = min(gap, apart)
+        return gap
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""
@@ -202,9 +230,12 @@ class Table:
         """:meth:`sweep_blocked` for many point sets at once (one vectorised shapely pass)."""
         if not sweeps:
             return []
-        if len({len(coords) for coords in sweeps}) == 1:
+        size = len(sweeps[0])
+        if all(len(coords) == size for coords in sweeps):
             # equal-sized point sets: one (k, n, 2) array; an unordered ring's hull is the points' hull
-            hulls = shapely.convex_hull(shapely.polygons(np.array(sweeps, dtype=float)))
+            flat = chain.from_iterable(chain.from_iterable(sweeps))  # much quicker than nested lists
+            array = np.fromiter(flat, dtype=float, count=2 * size * len(sweeps)).reshape(len(sweeps), size, 2)
+            hulls = shapely.convex_hull(shapely.polygons(array))
         else:
             points = np.array([p for coords in sweeps for p in coords], dtype=float)
             index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
@@ -214,9 +245,9 @@ class Table:
             blocked |= shapely.intersects(core, hulls)
         return [bool(b) for b in blocked]
 
-    def touching_land(self, hull: Polygon) -> list[str]:
-        """Islands (and ``"coast"``) within touching distance of a hull."""
-        minx, miny, maxx, maxy = hull.bounds
+    def touching_land(self, hull: Polygon, box: tuple[float, float, float, float] | None = None) -> list[str]:
+        """Islands (and ``"coast"``) within touching distance of a hull (``box``: its bounds)."""
+        minx, miny, maxx, maxy = box if box is not None else hull.bounds
         found: list[str] = []
         for name, shape, _, (a, b, c, d) in self.land_pieces:
             near = minx <= c + TOUCH and maxx >= a - TOUCH and miny <= d + TOUCH and maxy >= b - TOUCH
@@ -234,6 +265,13 @@ class Table:
         cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
         beyond = {"west": -cx, "east": cx - self.width, "south": -cy, "north": cy - self.height}
         return max(beyond, key=lambda edge: beyond[edge])
+
+
+def _coast(shape: Polygon) -> tuple[tuple[float, float], ...]:
+    ring = shape.exterior
+    steps = max(8, int(ring.length / 1.5))
+    points = [ring.interpolate(k * ring.length / steps) for k in range(steps)]
+    return tuple((p.x, p.y) for p in points)
 
 
 def _convex_parts(shape: Polygon) -> tuple[Polygon, ...]:

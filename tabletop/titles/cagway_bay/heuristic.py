@@ -9,14 +9,15 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from shapely.geometry import LineString, Point, Polygon
-from shapely.ops import nearest_points
+import numpy as np
+import shapely
+from shapely.geometry import Point, Polygon
 
 from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
-from .geometry import RED, TOUCH, place
-from .movement import TURN_STEPS, SailPlan, plan_drift, plan_sail, plan_sails
+from .geometry import RED, TOUCH, Island, place
+from .movement import TURN_STEPS, SailPlan, motion, plan_drift, plan_sails, sail_exact, sail_menu
 from .scenarios import battle_scores
 from .ships import Ship
 
@@ -72,9 +73,8 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
     for island_id, (treasure, _) in sorted(state.stock.items()):
         if treasure <= 0:
             continue
-        island = state.table.islands[island_id]
-        here = island.shape.distance(Point(ship.x, ship.y))
-        if any(island.shape.distance(Point(f.x, f.y)) < here - 1 for f in friends):
+        here = _island_distance(state, ship, island_id)
+        if any(_island_distance(state, f, island_id) < here - 1 for f in friends):
             claimed.add(island_id)
             continue
         if best is None or here < best[0]:
@@ -83,30 +83,40 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
         # every island is someone else's: help at the nearest anyway
         for island_id, (treasure, _) in sorted(state.stock.items()):
             if treasure > 0:
-                here = state.table.islands[island_id].shape.distance(Point(ship.x, ship.y))
+                here = _island_distance(state, ship, island_id)
                 if best is None or here < best[0]:
                     best = (here, island_id)
     if best is None:
         return None
-    island = state.table.islands[best[1]]
-    return _landing(state, ship, island.shape), best[1]
+    notes = motion(ship).notes
+    key = f"landing:{best[1]}"
+    landing = notes.get(key)
+    if landing is None:
+        landing = notes[key] = _landing(state, ship, state.table.islands[best[1]])
+    return landing, best[1]  # type: ignore[return-value]
 
 
-def _landing(state: CagwayState, ship: Ship, shape: Polygon) -> tuple[float, float]:
+def _island_distance(state: CagwayState, ship: Ship, island_id: str) -> float:
+    """How far the ship's bow is from an island (kept until the ship moves)."""
+    notes = motion(ship).notes
+    key = f"distance:{island_id}"
+    found = notes.get(key)
+    if found is None:
+        found = notes[key] = float(state.table.islands[island_id].shape.distance(Point(ship.x, ship.y)))
+    return found  # type: ignore[return-value]
+
+
+def _landing(state: CagwayState, ship: Ship, island: Island) -> tuple[float, float]:
     """A point on the coast the ship can sail at: near, and not dead to windward of her."""
-    nearest = nearest_points(shape, Point(ship.x, ship.y))[0]
-    ring = shape.exterior
-    best = (math.inf, (nearest.x, nearest.y))
+    best = (math.inf, island.coast[0])
     white = max((up_to for up_to, colour in ship.cls.wheel if colour == "white"), default=0.0)
-    steps = max(8, int(ring.length / 1.5))
-    for k in range(steps):
-        p = ring.interpolate(k * ring.length / steps)
-        d = math.hypot(p.x - ship.x, p.y - ship.y)
-        bearing = math.degrees(math.atan2(p.y - ship.y, p.x - ship.x))
+    for px, py in island.coast:
+        d = math.hypot(px - ship.x, py - ship.y)
+        bearing = math.degrees(math.atan2(py - ship.y, px - ship.x))
         off = state.table.wind.off_wind(bearing, ship.x, ship.y)
         cost = d + (25.0 if off <= white + 5 else 0.0)
         if cost < best[0]:
-            best = (cost, (p.x, p.y))
+            best = (cost, (px, py))
     return best[1]
 
 
@@ -182,22 +192,7 @@ def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness
     reserve = 0 if _is_runner(state, ship) else _combat_reserve(state, ship)
     sails = [a for a in options if isinstance(a, Sail)]
     if sails and ship.ap > reserve:
-        here = _cost(state, ship, (ship.x, ship.y), goal, may_leave)
-        scored = []
-        plans = plan_sails(state.table, ship, [a.turn for a in sails])
-        for action, plan in zip(sails, plans, strict=True):
-            if isinstance(plan, SailPlan) and plan.aground:
-                plan = plan_sail(state.table, ship, action.turn, exact=True)  # where she really stops
-            assert isinstance(plan, SailPlan)
-            cost = _cost(state, ship, (plan.x, plan.y), goal, may_leave)
-            if plan.aground:
-                # running up against the goal island is the way to dock there
-                touching = island is not None and state.table.islands[island].shape.distance(
-                    Polygon(place(ship.cls.outline, plan.x, plan.y, plan.heading))) <= TOUCH
-                cost += -3 if touching else 5
-            cost += JITTER * rng.random()  # a little seeded noise, so each seed sails its own course
-            scored.append((cost, abs(action.turn), action))
-        best = min(scored, key=lambda item: (item[0], item[1]))
+        here, best = _best_sail(state, ship, sails, goal, may_leave, island, rng)
         near_goal = math.hypot(goal[0] - ship.x, goal[1] - ship.y) < 2 * RED and not may_leave
         if best[0] < here - 0.2 or not near_goal:
             return best[2]
@@ -209,6 +204,61 @@ def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness
         if isinstance(action, Stall) and not sails:
             return action
     return next(a for a in options if isinstance(a, Done))
+
+
+def _best_sail(state: CagwayState, ship: Ship, sails: list[Sail], goal: tuple[float, float], may_leave: bool,
+               island: str | None, rng: Randomness) -> tuple[float, tuple[float, float, Sail]]:
+    """The cost of staying put, and the cheapest segment: (cost, size of the turn, the sail).
+
+    A segment that runs aground is scored where she really stops, which takes a search; it is
+    searched for only if even its best case (the closest its course comes to the goal) could
+    beat the cheapest segment found so far.
+    """
+    table = state.table
+    menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
+    # a little seeded noise, so each seed sails its own course
+    jitter = [JITTER * rng.random() for _ in sails]
+    plans: list[SailPlan] = []
+    for action in sails:
+        plan = menu.get(action.turn)
+        if plan is None:
+            plan = sail_exact(table, ship, action.turn)
+        assert isinstance(plan, SailPlan)
+        plans.append(plan)
+    clear = [k for k, plan in enumerate(plans) if not plan.aground]
+    costs = _costs(state, ship, [(ship.x, ship.y), *((plans[k].x, plans[k].y) for k in clear)], goal, may_leave)
+    scored: dict[int, tuple[float, float, Sail]] = {
+        k: (cost + jitter[k], abs(sails[k].turn), sails[k]) for k, cost in zip(clear, costs[1:], strict=True)
+    }
+    best = min(scored.values(), key=lambda item: (item[0], item[1]), default=None)
+    aground = [k for k, plan in enumerate(plans) if plan.aground]
+    bounds = {k: _segment_distance(goal, (ship.x, ship.y), (plans[k].x, plans[k].y)) - 3 + jitter[k] - 1e-9
+              for k in aground}
+    for k in sorted(aground, key=lambda k: bounds[k]):
+        if best is not None and bounds[k] > best[0]:
+            continue  # she cannot do better than that, wherever she stops
+        plan = sail_exact(table, ship, sails[k].turn)  # where she really stops
+        assert isinstance(plan, SailPlan)
+        cost = _cost(state, ship, (plan.x, plan.y), goal, may_leave)
+        # running up against the goal island is the way to dock there
+        touching = island is not None and table.islands[island].shape.distance(
+            Polygon(place(ship.cls.outline, plan.x, plan.y, plan.heading))) <= TOUCH
+        cost += -3 if touching else 5
+        scored[k] = (cost + jitter[k], abs(sails[k].turn), sails[k])
+        if best is None or (scored[k][0], scored[k][1]) < (best[0], best[1]):
+            best = scored[k]
+    # the first of the cheapest, in menu order, as a plain scan would find
+    chosen = min((scored[k] for k in sorted(scored)), key=lambda item: (item[0], item[1]))
+    return costs[0], chosen
+
+
+def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    """How close the segment from ``a`` to ``b`` comes to ``point``."""
+    (px, py), (ax, ay), (bx, by) = point, a, b
+    dx, dy = bx - ax, by - ay
+    span = dx * dx + dy * dy
+    t = 0.0 if span == 0 else max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / span))
+    return math.hypot(px - (ax + t * dx), py - (ay + t * dy))
 
 
 def _combat_reserve(state: CagwayState, ship: Ship) -> int:
@@ -230,21 +280,36 @@ def _combat_reserve(state: CagwayState, ship: Ship) -> int:
 def _cost(state: CagwayState, ship: Ship, bow: tuple[float, float], goal: tuple[float, float],
           may_leave: bool) -> float:
     """Distance to the goal, plus a detour penalty for land in the straight line to it."""
-    distance = math.hypot(goal[0] - bow[0], goal[1] - bow[1])
+    return _costs(state, ship, [bow], goal, may_leave)[0]
+
+
+def _costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]], goal: tuple[float, float],
+           may_leave: bool) -> list[float]:
+    """:func:`_cost` for several bow positions, with one vectorised pass over the land."""
     table = state.table
-    cost = distance
-    if distance > 0.5 and not table.land.is_empty:
-        line = LineString([bow, goal])
-        if table.land.intersects(line):
-            cost += 2.5 * table.land.intersection(line).length + 10
+    costs = [math.hypot(goal[0] - bx, goal[1] - by) for bx, by in bows]
+    if not table.land.is_empty:
+        gx, gy = goal
+        # only a line whose box reaches some land can cross it
+        far = [k for k, distance in enumerate(costs) if distance > 0.5 and table.may_meet_land(
+            min(bows[k][0], gx), min(bows[k][1], gy), max(bows[k][0], gx), max(bows[k][1], gy))]
+        if far:
+            lines = shapely.linestrings(np.array([[bows[k], goal] for k in far], dtype=float))
+            hit = shapely.intersects(table.land, lines)
+            if hit.any():
+                crossed = shapely.length(shapely.intersection(table.land, lines[hit]))
+                for k, length in zip(np.array(far)[hit], crossed, strict=True):
+                    costs[k] += 2.5 * float(length) + 10
     margin = ship.cls.length + 2
-    if not may_leave and not (margin < bow[0] < table.width - margin and margin < bow[1] < table.height - margin):
-        cost += 60
-    if may_leave:
-        beyond = {"west": bow[0] < 0, "east": bow[0] > table.width, "south": bow[1] < 0, "north": bow[1] > table.height}
-        if any(out and edge not in state.scoring_edges for edge, out in beyond.items()):
-            cost += 200  # off the wrong edge the ship would only flee
-    return cost
+    scoring = state.scoring_edges
+    for k, (bx, by) in enumerate(bows):
+        if not may_leave and not (margin < bx < table.width - margin and margin < by < table.height - margin):
+            costs[k] += 60
+        if may_leave:
+            beyond = {"west": bx < 0, "east": bx > table.width, "south": by < 0, "north": by > table.height}
+            if any(out and edge not in scoring for edge, out in beyond.items()):
+                costs[k] += 200  # off the wrong edge the ship would only flee
+    return costs
 
 
 def _drift_cost(state: CagwayState, ship: Ship, action: Drift, goal: tuple[float, float]) -> float:

@@ -10,7 +10,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .data import normalise
-from .geometry import MIN_HEADWAY, RED, STICKS, Coords, Table, angle_between, bounds, place, unit
+from .geometry import (
+    MARGIN,
+    MIN_HEADWAY,
+    RED,
+    STICKS,
+    Coords,
+    Table,
+    angle_between,
+    bounds,
+    place,
+    reaches,
+    swing,
+    unit,
+)
 from .ships import Ship
 
 MAX_TURN = 45.0
@@ -57,7 +70,11 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     start = ship.coords
     pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
     final = _shift(pivoted, dx, dy)
-    if ship.clear_of_land(table, length + 1.0) or not table.may_meet_land(*bounds(start + final)):
+    # every point of both sweeps lies within the pivot's swing plus the segment of the hull; the
+    # hull is convex, so their convex hulls do too: with no land that near, nothing can block
+    bow_reach, _ = reaches(ship.cls.outline)
+    clear = ship.clear_of_land(table, swing(bow_reach, turn) + length + MARGIN)
+    if clear or not table.may_meet_land(*bounds(start + final)):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
     if turn != 0 and table.sweep_blocked(start + pivoted):
         return "the turn would swing the hull into land"
@@ -84,22 +101,27 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
     plans: list[SailPlan | str | None] = []
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
     start = ship.coords
-    clear = ship.clear_of_land(table, STICKS["blue"] + 1.0)
+    bow_reach, _ = reaches(ship.cls.outline)
+    sminx, sminy, smaxx, smaxy = ship.bounds
+    upwind = table.wind.upwind(ship.x, ship.y)  # the wind is judged at the bow, before the segment
+    # with no land within the widest swing and the longest stick, no turn needs a closer look
+    open_water = ship.clear_of_land(table, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
     for index, turn in enumerate(turns):
         heading = normalise(ship.heading + turn)
-        colour = ship.cls.colour(table.wind.off_wind(heading, ship.x, ship.y))
+        colour = ship.cls.colour(angle_between(heading, upwind))
         if colour == "white" or not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
             plans.append(plan_sail(table, ship, turn, exact=False))
             continue
         length = STICKS[colour]
         ux, uy = unit(heading)
         dx, dy = ux * length, uy * length
-        if clear:
+        if open_water or ship.clear_of_land(table, swing(bow_reach, turn) + length + MARGIN):  # see plan_sail
             plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
             continue
         pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
         final = _shift(pivoted, dx, dy)
-        if not table.may_meet_land(*bounds(start + final)):
+        fminx, fminy, fmaxx, fmaxy = bounds(final)
+        if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
             plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
             continue
         plans.append(None)
@@ -113,8 +135,8 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
             sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
         blocked = table.sweeps_blocked(sweeps)
         for k, (index, heading, colour, length, dx, dy, _, _) in enumerate(pending):
-            swing, slide, headway = blocked[3 * k: 3 * k + 3]
-            if swing and turns[index] != 0:
+            swung, slide, headway = blocked[3 * k: 3 * k + 3]
+            if swung and turns[index] != 0:
                 plans[index] = "the turn would swing the hull into land"
             elif slide and headway:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
@@ -130,7 +152,8 @@ def plan_stall(table: Table, ship: Ship) -> float | str:
     upwind = table.wind.upwind(ship.x, ship.y)
     if angle_between(upwind, ship.heading) > MAX_TURN + 1e-9:
         return "the wind's eye is more than 45 degrees off the bow"
-    if ship.clear_of_land(table, 1.0):
+    bow_reach, _ = reaches(ship.cls.outline)
+    if ship.clear_of_land(table, swing(bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
         return upwind
     pivoted = place(ship.cls.outline, ship.x, ship.y, upwind)
     if table.sweep_blocked(ship.coords + pivoted):
@@ -152,7 +175,9 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
     wx, wy = table.wind.downwind_unit(cx, cy)
     dx, dy = wx * RED, wy * RED
     start = ship.coords
-    clear = ship.clear_of_land(table, RED + 1.0)
+    # the drift moves the centre one Red segment and the pivot keeps the hull within its reach of it
+    _, centre_reach = reaches(ship.cls.outline)
+    clear = ship.clear_of_land(table, RED + centre_reach + MARGIN)
     drifted = clear or not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
@@ -169,3 +194,82 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
         else DriftPlan(heading, bx, by, drifted)
         for heading, (bx, by), stuck in zip(headings, bows, blocked, strict=True)
     ]
+
+
+#: The drift headings offered on the menu (any heading is accepted).
+DRIFT_MENU = (0.0, 90.0, 180.0, 270.0)
+
+
+class Motion:
+    """Every move-phase plan from one pose, worked out at most once.
+
+    What a ship may do with its own hull (sail, stall, drift, which land it touches) depends only
+    on its pose and the fixed table, not on the other ships, so the plans are kept on the ship
+    until it moves (clones share them: they are never changed, only added to).
+    """
+
+    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "notes")
+
+    def __init__(self) -> None:
+        self._sails: list[SailPlan | str] | None = None
+        self._stall: float | str | None = None
+        self._drifts: list[DriftPlan | str] | None = None
+        self._land: list[str] | None = None
+        self._exact: dict[float, SailPlan | str] = {}
+        #: other facts that follow from the pose alone (the heuristic's landing points)
+        self.notes: dict[str, object] = {}
+
+
+def motion(ship: Ship) -> Motion:
+    """The ship's plans for its present pose (made empty the first time they are asked for)."""
+    found = ship._motion
+    if not isinstance(found, Motion):
+        found = ship._motion = Motion()
+    return found
+
+
+def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
+    """:func:`plan_sails` for :data:`TURN_STEPS` from the ship's pose (cached)."""
+    cache = motion(ship)
+    if cache._sails is None:
+        cache._sails = plan_sails(table, ship, TURN_STEPS)
+    return cache._sails
+
+
+def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
+    """:func:`plan_sail` with the exact landfall search (cached per turn)."""
+    cache = motion(ship)
+    found = cache._exact.get(turn)
+    if found is None:
+        if cache._sails is not None and turn in TURN_STEPS:
+            # a menu plan that reaches its full length is already exact
+            quick = cache._sails[TURN_STEPS.index(turn)]
+            if isinstance(quick, SailPlan) and not quick.aground:
+                cache._exact[turn] = quick
+                return quick
+        found = cache._exact[turn] = plan_sail(table, ship, turn)
+    return found
+
+
+def stall_plan(table: Table, ship: Ship) -> float | str:
+    """:func:`plan_stall` from the ship's pose (cached)."""
+    cache = motion(ship)
+    if cache._stall is None:
+        cache._stall = plan_stall(table, ship)
+    return cache._stall
+
+
+def drift_menu(table: Table, ship: Ship) -> list[DriftPlan | str]:
+    """:func:`plan_drifts` for :data:`DRIFT_MENU` from the ship's pose (cached)."""
+    cache = motion(ship)
+    if cache._drifts is None:
+        cache._drifts = plan_drifts(table, ship, DRIFT_MENU)
+    return cache._drifts
+
+
+def land_touched(table: Table, ship: Ship) -> list[str]:
+    """The islands (and coast) the hull touches (cached)."""
+    cache = motion(ship)
+    if cache._land is None:
+        cache._land = table.touching_land(ship.hull, ship.bounds) if table.may_meet_land(*ship.bounds) else []
+    return cache._land

@@ -28,14 +28,18 @@ from .actions import (
 )
 from .combat import Sighting, touching, visible_in_dark
 from .movement import (
+    DRIFT_MENU,
     TURN_STEPS,
     DriftPlan,
     SailPlan,
+    drift_menu,
+    land_touched,
     plan_drift,
-    plan_drifts,
     plan_sail,
-    plan_sails,
     plan_stall,
+    sail_exact,
+    sail_menu,
+    stall_plan,
 )
 from .ships import Ship
 
@@ -47,8 +51,6 @@ PHASE_OF = {
     "fire": "combat", "melee": "combat", "commandeer": "combat", "scuttle": "combat",
     "share": "end", "repair": "end", "douse": "end",
 }
-#: The drift headings offered on the menu (any heading is accepted).
-DRIFT_MENU = (0.0, 90.0, 180.0, 270.0)
 
 
 # -- the menus -------------------------------------------------------------------------------------
@@ -73,15 +75,14 @@ def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
     table = state.table
     out: list[Action] = []
     if ship.sailing:
-        plans = plan_sails(table, ship, TURN_STEPS)
+        plans = sail_menu(table, ship)
         out.extend(Sail(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
-        if ship.cls.has_white and isinstance(plan_stall(table, ship), float):
+        if ship.cls.has_white and isinstance(stall_plan(table, ship), float):
             out.append(Stall(ship.id))
         if not ship.moved:
-            drifts = plan_drifts(table, ship, DRIFT_MENU)
+            drifts = drift_menu(table, ship)
             out.extend(Drift(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
-    if table.may_meet_land(*ship.hull.bounds):
-        out.extend(Dock(ship.id, name) for name in table.touching_land(ship.hull) if name != ship.docked)
+    out.extend(Dock(ship.id, name) for name in land_touched(table, ship) if name != ship.docked)
     if _findings(state, ship):
         out.append(Explore(ship.id))
     out.extend(Grapple(ship.id, other.id) for other in _grapple_targets(state, ship))
@@ -258,7 +259,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         state.emit("done", f"{name} is done for the {state.phase} phase.", ship=name)
         state.finish_active()
     elif isinstance(action, Sail):
-        plan = plan_sail(state.table, ship, action.turn)
+        plan = sail_exact(state.table, ship, action.turn)
         assert isinstance(plan, SailPlan)
         ship.set_pose(plan.x, plan.y, plan.heading)
         ship.ap -= 1
@@ -270,14 +271,14 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
                    heading=plan.heading, colour=plan.colour, headway=plan.headway)
         state.check_left_table(ship)
     elif isinstance(action, Stall):
-        heading = plan_stall(state.table, ship)
+        heading = stall_plan(state.table, ship)
         assert isinstance(heading, float)
         ship.set_pose(ship.x, ship.y, heading)
         ship.ap -= 1
         ship.moved, ship.sailing = True, False
         state.emit("stall", f"{name} turns into the wind's eye (heading {heading:.0f}) and stalls.", ship=name)
     elif isinstance(action, Drift):
-        drift = plan_drift(state.table, ship, action.heading)
+        drift = _drift(state, ship, action.heading)
         assert isinstance(drift, DriftPlan)
         ship.set_pose(drift.x, drift.y, drift.heading)
         ship.ap = 0
@@ -356,6 +357,12 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         else:
             state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; it still burns.",
                        ship=name, roll=roll, need=need, success=False)
+
+
+def _drift(state: CagwayState, ship: Ship, heading: float) -> DriftPlan | str:
+    if heading in DRIFT_MENU:
+        return drift_menu(state.table, ship)[DRIFT_MENU.index(heading)]
+    return plan_drift(state.table, ship, heading)
 
 
 def _explore(state: CagwayState, ship: Ship) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import shapely
 from shapely.geometry import Polygon
 
 from .data import ShipClass
@@ -14,7 +15,7 @@ class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
     __slots__ = (
-        "_clear", "_coords", "_hull", "ap", "cls", "docked", "fired", "fires", "heading", "home", "hp", "id", "moved",
+        "_bounds", "_clear", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "heading", "home", "hp", "id", "moved",
         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
     )
 
@@ -37,9 +38,16 @@ class Ship:
         self.sailing = True  # may still sail this turn (stall, dock and drift end it)
         self.fired = False  # fired its one gun (or fought hand to hand) this turn
         self.revealed = 0  # last turn it fired: muzzle flashes show it in the dark
+        self._forget_pose()
+
+    def _forget_pose(self) -> None:
+        """Drop everything worked out from the pose (outline, polygon, clearance, move plans)."""
         self._coords: Coords | None = None
         self._hull: Polygon | None = None
+        self._bounds: tuple[float, float, float, float] | None = None
         self._clear: float | None = None
+        # the move plans for this pose (movement.Motion); shared with clones until either moves
+        self._motion: Any = None
 
     def copy(self) -> Ship:
         twin = Ship.__new__(Ship)
@@ -49,22 +57,18 @@ class Ship:
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Ship.__slots__ if name not in ("_coords", "_hull", "_clear")}
+        return {name: getattr(self, name) for name in Ship.__slots__ if not name.startswith("_")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
             setattr(self, name, value)
-        self._coords = None
-        self._hull = None
-        self._clear = None
+        self._forget_pose()
 
     # -- pose ----------------------------------------------------------------------------------
 
     def set_pose(self, x: float, y: float, heading: float) -> None:
         self.x, self.y, self.heading = x, y, heading
-        self._coords = None
-        self._hull = None
-        self._clear = None
+        self._forget_pose()
 
     @property
     def coords(self) -> Coords:
@@ -75,14 +79,23 @@ class Ship:
     @property
     def hull(self) -> Polygon:
         if self._hull is None:
-            self._hull = Polygon(self.coords)
+            self._hull = shapely.polygons(self.coords)
         return self._hull
 
+    @property
+    def bounds(self) -> tuple[float, float, float, float]:
+        """The hull's bounding box (min x, min y, max x, max y)."""
+        if self._bounds is None:
+            xs = [p[0] for p in self.coords]
+            ys = [p[1] for p in self.coords]
+            self._bounds = (min(xs), min(ys), max(xs), max(ys))
+        return self._bounds
+
     def clear_of_land(self, table: Table, reach: float) -> bool:
-        """True when no land lies within ``reach`` cm beyond the hull's length from the bow."""
+        """True when no land lies within ``reach`` cm of the hull."""
         if self._clear is None:
-            self._clear = table.clearance(self.x, self.y)
-        return self._clear > self.cls.length + reach
+            self._clear = table.gap(self.hull, self.bounds)
+        return self._clear > reach
 
     @property
     def centre(self) -> tuple[float, float]:
