@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import math
 import pickle
 import random
 import xml.etree.ElementTree as ET
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -167,3 +169,22 @@ def test_plans_kept_for_a_pose_match_plans_worked_out_afresh():
                     assert sail_exact(state.table, ship_, turn) == plan_sail(fresh.table, twin, turn)
             legal = state.legal_actions(seat)
             state.apply(seat, legal[int(rng.random() * len(legal))])
+
+
+def test_the_picture_shows_the_shot_grapples_fire_and_a_key():
+    # a frigate (bow at (50, 50), heading east) fires its port broadside at a sloop 26 cm north;
+    # two other ships are grappled and one of them burns
+    state = make([ship("hms", "frigate", 0, 50, 50, 0, hp=26), ship("t", "sloop", 1, 48, 78.4, 0, ap=0),
+                  ship("a", "sloop", 0, 20, 20, 0, ap=0), ship("b", "sloop", 1, 20, 21.5, 0, ap=0, fires=[3])],
+                 phase="combat", grapples=[["a", "b"]])
+    state.apply("red", Fire("hms", "port", "t", 0))
+    assert state.phase == "end" and state.turn == 1  # the damaged frigate may still repair: same turn
+    shot = state.view(None)["last_shot"]
+    assert shot["range"] == 7 and shot["arc"] and len(shot["rings"]) == 8  # the broadside reaches 8 segments
+    (ax, ay), (bx, by) = shot["line"]
+    assert math.hypot(bx - ax, by - ay) == pytest.approx(26.0, abs=0.05)  # from the hull's side to the sloop
+    svg = state.game.render_svg(state.view(None))
+    ET.fromstring(svg)
+    for mark in ("range 7", "a and b are grappled", "fire token", "grappled to b", "yellow ring", "Open Warfare"):
+        assert mark in svg
+    assert state.view(None) == state.clone().view(None)  # the drawing of the shot is kept, not changed

@@ -20,7 +20,7 @@ from . import procedures
 from .actions import CODEC, Fire
 from .combat import Sighting, sight
 from .data import SCENARIOS, ObjectiveModel, scenario_model
-from .geometry import TIE, arc_region
+from .geometry import TIE
 from .scenarios import judge, setup
 from .ships import Ship
 
@@ -71,7 +71,7 @@ class CagwayBay(Game):
         return text_picture(view)
 
     def render_svg(self, view: Any) -> str | None:
-        from .render import svg_picture
+        from .picture import svg_picture
 
         return svg_picture(view)
 
@@ -176,6 +176,7 @@ class CagwayState(State):
         state = super().__getstate__()
         state["_opts"] = {}
         state["_sightings"] = {}
+        state.pop("_shot_drawing", None)
         return state
 
     # -- the turn ------------------------------------------------------------------------------
@@ -340,11 +341,11 @@ class CagwayState(State):
         self.emit("fire", f"{ship.id} fires its {gun.name} ({action.gun}) at {target.id}: range {sighting.range}"
                   f"{aimed}, {sighting.cover:.0%} covered, for {amount} damage.", ship=ship.id, gun=action.gun,
                   target=target.id, range=sighting.range, effective=effective, damage=amount)
-        arc = arc_region(ship.x, ship.y, ship.heading, ship.cls.length, action.gun, gun.max_range * 4.0)
+        # the poses at the moment of the shot; the picture works the arc and range out from them
         self.last_shot = {
             "ship": ship.id, "gun": action.gun, "target": target.id, "range": sighting.range,
-            "effective": effective, "damage": amount, "turn": self.turn,
-            "arc": [[round(x, 2), round(y, 2)] for x, y in arc.exterior.coords],
+            "aim": action.aim, "effective": effective, "damage": amount, "turn": self.turn,
+            "from": [ship.x, ship.y, ship.heading], "at": [target.x, target.y, target.heading],
         }
         self.damage(target, amount, gun.sets_fire)
 
