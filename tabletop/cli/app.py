@@ -140,11 +140,12 @@ def build_app() -> typer.Typer:
         else:
             make_console().print(Markdown(text))
 
-    from . import play, render, replay
+    from . import play, render, replay, serve
 
     play.register(application)
     replay.register(application)
     render.register(application)
+    serve.register(application)
     if importlib.util.find_spec("tabletop.cli.lab") is not None:
         lab: Any = importlib.import_module("tabletop.cli.lab")
         lab.register(application)
