@@ -1,7 +1,8 @@
 """The HTTP API (``/api/...``), the WebSocket (``/ws/tables/{id}``) and the browser's static files (``/``).
 
 See docs/server.md for every endpoint and message with examples; ``/docs`` and ``/openapi.json``
-give the OpenAPI schema of the HTTP part.
+give the OpenAPI schema of the HTTP part. Every route is ``async``: tables change only on the
+event loop, one request at a time, never from FastAPI's thread pool.
 """
 
 from __future__ import annotations
@@ -95,27 +96,27 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return table.seat_for_token(given) if given else None
 
     @app.get("/api/games", tags=["games"])
-    def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> list[dict[str, Any]]:
         """Every game with its seats, turn style, options and defaults, and whether it draws pictures."""
         return [{**info.to_json(), "pictures": _draws(tabletop.game_class(info.name))}
                 for info in tabletop.games() if not info.name.startswith(HIDDEN_PREFIX)]
 
     @app.get("/api/agents", tags=["games"])
-    def list_agents() -> dict[str, Any]:
+    async def list_agents() -> dict[str, Any]:
         """The computer players a seat may take: named strengths first, then any agent spec."""
         return {"strengths": [{"name": name, "spec": spec} for name, spec in STRENGTHS.items()],
                 "agents": [name for name in agent_names()
                            if name not in STRENGTHS and not name.startswith(HIDDEN_PREFIX)]}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable) -> dict[str, Any]:
         """Open a table. Options are checked exactly as `tabletop.load` checks them."""
         table = hub.create(body.game, body.options, body.seats, body.seed, body.name,
                            TableSettings(think=body.think, pace=body.pace, reveal_at_end=body.reveal_at_end))
         return table.summary()
 
     @app.get("/api/tables", tags=["tables"])
-    def list_tables(
+    async def list_tables(
         status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
     ) -> list[dict[str, Any]]:
@@ -123,19 +124,19 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return hub.list_tables(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    def get_table(table_id: str) -> dict[str, Any]:
+    async def get_table(table_id: str) -> dict[str, Any]:
         """A table's public summary: game, seats and who sits there, status, outcome."""
         return hub.table(table_id).summary()
 
     @app.post("/api/tables/{table_id}/join", tags=["tables"])
-    def join_table(table_id: str, body: Join) -> dict[str, Any]:
+    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
         """Take an open seat. The token in the answer is shown once: it is the only key to the seat."""
         table = hub.table(table_id)
         seat, token = hub.join(table, body.seat, body.name)
         return {"table": table.id, "seat": seat, "token": token, "socket": f"/ws/tables/{table.id}"}
 
     @app.get("/api/tables/{table_id}/state", tags=["play"])
-    def table_state(
+    async def table_state(
         table_id: str,
         authorization: Annotated[str | None, Header()] = None,
         token: Annotated[str | None, Query(max_length=200)] = None,
@@ -147,7 +148,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
 
     @app.get("/api/tables/{table_id}/picture", tags=["play"],
              responses={200: {"content": {"image/svg+xml": {}}}})
-    def table_picture(
+    async def table_picture(
         table_id: str,
         authorization: Annotated[str | None, Header()] = None,
         token: Annotated[str | None, Query(max_length=200)] = None,
@@ -160,7 +161,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return Response(picture, media_type="image/svg+xml")
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
-    def table_record(
+    async def table_record(
         table_id: str,
         authorization: Annotated[str | None, Header()] = None,
         token: Annotated[str | None, Query(max_length=200)] = None,
@@ -186,7 +187,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
     else:
         @app.get("/", include_in_schema=False)
-        def home() -> HTMLResponse:
+        async def home() -> HTMLResponse:
             return HTMLResponse("<!doctype html><title>Tabletop</title><h1>Tabletop server</h1>"
                                 "<p>The API is under <a href='/docs'>/docs</a>.</p>")
 
@@ -266,7 +267,7 @@ class Connection:
         self.reply({"type": "welcome", "table": table.id, "seat": seat,
                     "role": "player" if seat else "spectator", "summary": table.summary()})
         self.reply(table.update(seat, message.last_event, svg=message.svg, reset=reset))
-        client.seen = len(table.state.events_for(seat))
+        client.seen = len(table.log_for(seat))
         table.clients.add(client)
         self.attached = True
         if seat is not None:

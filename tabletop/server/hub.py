@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
 import tabletop
@@ -31,6 +31,7 @@ from .tables import HUMAN, LiveTable, SeatInfo, TableError, TableSettings, UndoR
 __all__ = ["Hub", "ServerSettings"]
 
 log = logging.getLogger("tabletop.server")
+LOG_INSERT = insert(LogRow)
 TOKEN_BYTES = 32
 
 
@@ -205,7 +206,7 @@ class Hub:
         except IllegalAction as exc:
             raise TableError("illegal_action", str(exc), 422) from None
         try:
-            self._append(table, LogRow(kind="action", seat=seat, action=action.to_json(), client_id=client_id))
+            self._append(table, {"kind": "action", "seat": seat, "action": action.to_json(), "client_id": client_id})
         except Exception:
             # The log is the truth: an action it did not take did not happen.
             log.exception("could not log an action at table %s; rebuilding it", table.id)
@@ -215,17 +216,17 @@ class Hub:
             table.client_ids.add((seat, client_id))
         self._changed(table)
 
-    def _append(self, table: LiveTable, line: LogRow) -> None:
-        line.table_id = table.id
-        line.number = table.log_count + 1
-        line.at = now()
-        with Session(self.engine) as session, session.begin():
-            session.add(line)
+    def _append(self, table: LiveTable, line: dict[str, Any]) -> None:
+        """One line at the end of the table's log (Core, not the ORM: this runs for every move)."""
+        row = {"seat": None, "action": None, "back_to": None, "client_id": None, **line,
+               "table_id": table.id, "number": table.log_count + 1, "at": now()}
+        with self.engine.begin() as connection:
+            connection.execute(LOG_INSERT, row)
             if table.state.is_over:
                 finished = now()
                 table.finished_at = finished.isoformat()
-                session.execute(update(TableRow).where(TableRow.id == table.id)
-                                .values(status="finished", finished_at=finished))
+                connection.execute(update(TableRow).where(TableRow.id == table.id)
+                                   .values(status="finished", finished_at=finished))
         table.log_count += 1
 
     def _changed(self, table: LiveTable, *, reset: bool = False) -> None:
@@ -279,7 +280,7 @@ class Hub:
         for task in table.jobs.values():
             task.cancel()
         table.jobs.clear()
-        self._append(table, LogRow(kind="undo", seat=request.by, back_to=request.step))
+        self._append(table, {"kind": "undo", "seat": request.by, "back_to": request.step})
         table.state = rebuild_to(table, request.step)
         table.undo = None
         table.epoch += 1
