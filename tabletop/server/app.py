@@ -14,7 +14,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -63,6 +63,21 @@ def _token(authorization: str | None, token: str | None) -> str | None:
     return token
 
 
+def asker(
+    request: Request,
+    table_id: str,
+    authorization: Annotated[str | None, Header()] = None,
+    token: Annotated[str | None, Query(max_length=200)] = None,
+) -> tuple[LiveTable, str | None]:
+    """The table and whose eyes the asker has: a seat by its token, or a spectator's without one."""
+    table = request.app.state.hub.table(table_id)
+    given = _token(authorization, token)
+    return table, table.seat_for_token(given) if given else None
+
+
+Asker = Annotated[tuple[LiveTable, str | None], Depends(asker)]
+
+
 def _draws(game_class: type[Game]) -> bool:
     return game_class.render_svg is not Game.render_svg
 
@@ -90,10 +105,6 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
-
-    def seat_of(table: LiveTable, authorization: str | None, token: str | None) -> str | None:
-        given = _token(authorization, token)
-        return table.seat_for_token(given) if given else None
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
@@ -136,41 +147,28 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return {"table": table.id, "seat": seat, "token": token, "socket": f"/ws/tables/{table.id}"}
 
     @app.get("/api/tables/{table_id}/state", tags=["play"])
-    async def table_state(
-        table_id: str,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-        svg: bool = False,
-    ) -> dict[str, Any]:
+    async def table_state(who: Asker, svg: bool = False) -> dict[str, Any]:
         """What the asker may see now (a seat with its token, else a spectator): the same `update` the socket sends."""
-        table = hub.table(table_id)
-        return table.update(seat_of(table, authorization, token), svg=svg)
+        table, seat = who
+        return table.update(seat, svg=svg)
 
     @app.get("/api/tables/{table_id}/picture", tags=["play"],
              responses={200: {"content": {"image/svg+xml": {}}}})
-    async def table_picture(
-        table_id: str,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-    ) -> Response:
+    async def table_picture(who: Asker) -> Response:
         """An SVG picture of the asker's view, for games that draw."""
-        table = hub.table(table_id)
-        picture = table.game.render_svg(table.state.view(seat_of(table, authorization, token)))
+        table, seat = who
+        picture = table.game.render_svg(table.state.view(seat))
         if picture is None:
             raise TableError("no_picture", f"{table.game.name} does not draw pictures", 404)
         return Response(picture, media_type="image/svg+xml")
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
-    async def table_record(
-        table_id: str,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-    ) -> JSONResponse:
+    async def table_record(who: Asker) -> JSONResponse:
         """The game's record as the asker may have it (see docs/server.md, "Records")."""
-        table = hub.table(table_id)
-        record = table.record_for(seat_of(table, authorization, token))
+        table, seat = who
         filename = f"{table.game.name}-{table.id}.json"
-        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+        return JSONResponse(table.record_for(seat),
+                            headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
