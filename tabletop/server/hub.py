@@ -25,7 +25,7 @@ from tabletop.core import Action, IllegalAction, Randomness, TabletopError
 from tabletop.core.undo import undo_last_human_decision
 
 from .computers import agent_seed, decide, make_pool, reaction_time
-from .db import LogRow, SeatRow, TableRow, now
+from .db import LogRow, SeatRow, TableRow, iso, now
 from .tables import HUMAN, LiveTable, SeatInfo, TableError, TableSettings, UndoRequest, hash_token, rebuild
 
 __all__ = ["Hub", "ServerSettings"]
@@ -87,22 +87,28 @@ class Hub:
             lines = session.scalars(select(LogRow).where(LogRow.table_id == row.id).order_by(LogRow.number)).all()
             game = tabletop.load(row.game, **row.options)
             state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to) for line in lines])
-            seats = {r.seat: SeatInfo(r.seat, r.position, r.kind, r.agent, r.player, r.token_hash) for r in seat_rows}
+            seats = {r.seat: seat_info(r) for r in seat_rows}
             return LiveTable(
                 id=row.id, name=row.name, game=game, seed=row.seed, settings=TableSettings(**row.settings),
-                seats=seats, state=state, created_at=row.created_at.isoformat(),
-                finished_at=row.finished_at.isoformat() if row.finished_at else None,
+                seats=seats, state=state, created_at=iso(row.created_at) or "", finished_at=iso(row.finished_at),
                 log_count=len(lines), epoch=sum(1 for line in lines if line.kind == "undo"),
                 client_ids={(line.seat, line.client_id) for line in lines if line.seat and line.client_id},
             )
 
     def list_tables(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
-        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+        """Newest first. A finished table not in memory is summed up from its rows, not replayed."""
+        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(TableRow.status == status)
         with Session(self.engine) as session:
-            ids = session.scalars(query).all()
-        return [self.table(table_id).summary() for table_id in ids]
+            rows = session.scalars(query).all()
+            stored = [row.id for row in rows if row.status == "finished" and row.id not in self.tables]
+            seats: dict[str, list[SeatRow]] = {}
+            for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(stored))
+                                        .order_by(SeatRow.position)):
+                seats.setdefault(seat.table_id, []).append(seat)
+        return [finished_summary(row, seats.get(row.id, [])) if row.id in seats else self.table(row.id).summary()
+                for row in rows]
 
     # -- creating and joining --------------------------------------------------------------
 
@@ -225,8 +231,10 @@ class Hub:
             if table.state.is_over:
                 finished = now()
                 table.finished_at = finished.isoformat()
-                connection.execute(update(TableRow).where(TableRow.id == table.id)
-                                   .values(status="finished", finished_at=finished))
+                outcome = table.state.outcome
+                connection.execute(update(TableRow).where(TableRow.id == table.id).values(
+                    status="finished", finished_at=finished, steps=len(table.state.history),
+                    outcome=outcome.to_json() if outcome else None))
         table.log_count += 1
 
     def _changed(self, table: LiveTable, *, reset: bool = False) -> None:
@@ -332,6 +340,23 @@ class Hub:
             if table.jobs.get(seat) is asyncio.current_task():
                 del table.jobs[seat]
                 self.drive(table)
+
+
+def seat_info(row: SeatRow) -> SeatInfo:
+    return SeatInfo(row.seat, row.position, row.kind, row.agent, row.player, row.token_hash)
+
+
+def finished_summary(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """The summary of a finished table, from its rows alone (the same fields as a live table's)."""
+    info = tabletop.game_class(row.game).info
+    settings = TableSettings(**row.settings)
+    return {
+        "id": row.id, "name": row.name, "game": row.game, "title": info.title, "turn_style": info.turn_style,
+        "options": dict(row.options), "seats": [seat_info(seat).to_json(False) for seat in seats],
+        "status": row.status, "step": row.steps, "to_act": [], "outcome": row.outcome,
+        "settings": settings.to_json(), "seed": row.seed if settings.reveal_at_end else None,
+        "created_at": iso(row.created_at), "finished_at": iso(row.finished_at),
+    }
 
 
 def rebuild_to(table: LiveTable, step: int) -> Any:

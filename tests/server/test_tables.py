@@ -200,3 +200,21 @@ def test_lists_pictures_and_schema(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     assert {"/api/games", "/api/agents", "/api/tables", "/api/tables/{table_id}/join",
             "/api/tables/{table_id}/state", "/api/tables/{table_id}/record"} <= set(schema["paths"])
+
+
+def test_finished_tables_are_listed_after_a_restart_without_replaying_them(sqlite_url: str) -> None:
+    import time
+
+    settings = ServerSettings(database=sqlite_url, pool="thread")
+    with TestClient(create_app(settings)) as first:
+        table = open_table(first, "test-pig", {"target": 5}, ["random", "random"])
+        deadline = time.monotonic() + 30
+        while (before := first.get(f"/api/tables/{table['id']}").json())["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    assert before["seed"] == SECRET_SEED and before["outcome"]["winners"]
+    app = create_app(settings)
+    with TestClient(app) as second:
+        assert second.get("/api/tables", params={"status": "finished"}).json() == [before]
+        assert table["id"] not in app.state.hub.tables
+        assert second.get(f"/api/tables/{table['id']}").json() == before
