@@ -65,6 +65,10 @@ def test_a_person_plays_a_computer_to_the_end(client: TestClient, game: str, opt
     assert replayed.outcome is not None and replayed.outcome.to_json() == final["outcome"]
     computer_seat = table["seats"][1]["seat"]
     assert any(step["seat"] == computer_seat for step in record["actions"])
+    # After the end: a clear refusal, and the record stays as it was.
+    person.socket.send_json({"type": "act", "action": final["legal"][0]["action"] if final["legal"] else "x"})
+    assert person.receive()["code"] == "game_over"
+    assert client.get(f"/api/tables/{table['id']}/record").json() == record
 
 
 def test_computer_players_alone_play_to_the_end_in_worker_processes(sqlite_url: str) -> None:
