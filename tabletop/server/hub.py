@@ -164,13 +164,15 @@ class Hub:
         if seat not in open_seats:
             raise TableError("seat_taken", f"{seat} is already taken; open seats: {', '.join(open_seats) or 'none'}")
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        info = table.seats[seat]
-        info.token_hash = hash_token(token)
-        info.player = (player or seat)[:80]
+        digest, name = hash_token(token), (player or seat)[:80]
+        seated = all(info.taken for other, info in table.seats.items() if other != seat)
         with Session(self.engine) as session, session.begin():
             session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
-                            .values(token_hash=info.token_hash, player=info.player, joined_at=now()))
-            session.execute(update(TableRow).where(TableRow.id == table.id).values(status=table.status))
+                            .values(token_hash=digest, player=name, joined_at=now()))
+            session.execute(update(TableRow).where(TableRow.id == table.id)
+                            .values(status="running" if seated else "open"))
+        info = table.seats[seat]
+        info.token_hash, info.player = digest, name
         table.version += 1
         table.broadcast()
         self.drive(table)
@@ -215,8 +217,8 @@ class Hub:
             self._append(table, {"kind": "action", "seat": seat, "action": action.to_json(), "client_id": client_id})
         except Exception:
             # The log is the truth: an action it did not take did not happen.
-            log.exception("could not log an action at table %s; rebuilding it", table.id)
-            self.tables.pop(table.id, None)
+            log.exception("could not log an action at table %s; taking it back", table.id)
+            table.state = rebuild_to(table, len(table.state.history) - 1)
             raise TableError("not_saved", "the server could not save that action; try again", 503) from None
         if client_id is not None:
             table.client_ids.add((seat, client_id))

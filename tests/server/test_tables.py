@@ -222,3 +222,26 @@ def test_finished_tables_are_listed_after_a_restart_without_replaying_them(sqlit
         assert second.get("/api/tables", params={"status": "finished"}).json() == [before]
         assert table["id"] not in app.state.hub.tables
         assert second.get(f"/api/tables/{table['id']}").json() == before
+
+
+def test_an_action_the_database_refuses_did_not_happen(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(ServerSettings(database=sqlite_url, pool="thread"))
+    with TestClient(app) as client:
+        try:
+            table = open_table(client, "test-pig", {}, ["human", "human"])
+            tokens = join_all(client, table)
+            seat1 = attach(client, table["id"], tokens["seat1"])
+            hub = app.state.hub
+
+            def refuse(*_args: Any) -> None:
+                raise OSError("disk full")
+
+            with monkeypatch.context() as patch:
+                patch.setattr(hub, "_append", refuse)
+                seat1.socket.send_json({"type": "act", "action": "roll"})
+                error = seat1.receive()
+            assert error["code"] == "not_saved" and hub.table(table["id"]).state.history == []
+            seat1.socket.send_json({"type": "act", "action": "roll"})
+            assert seat1.until_step(1)["events"][0]["text"].startswith("seat1 rolls")
+        finally:
+            close_all()
