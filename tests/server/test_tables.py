@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -245,3 +246,19 @@ def test_an_action_the_database_refuses_did_not_happen(sqlite_url: str, monkeypa
             assert seat1.until_step(1)["events"][0]["text"].startswith("seat1 rolls")
         finally:
             close_all()
+
+
+def test_the_browser_client_is_served_at_the_root_beside_the_api(sqlite_url: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<!doctype html><title>Tabletop</title>", encoding="utf-8")
+    monkeypatch.setattr("tabletop.server.app.STATIC", static)
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as client:
+        assert client.get("/").text.startswith("<!doctype html><title>Tabletop</title>")
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/openapi.json").json()["info"]["title"] == "Tabletop"
+        table = open_table(client, "test-pig", {}, ["human", "human"])
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as socket:
+            socket.send_json({"type": "hello"})
+            assert socket.receive_json()["type"] == "welcome"
