@@ -37,6 +37,9 @@ TOKEN_BYTES = 32
 
 @dataclass(frozen=True)
 class ServerSettings:
+    """The database URL, and how many workers of which kind (``process`` or ``thread``) the
+    computer players think in."""
+
     database: str = "sqlite:///tabletop.db"
     workers: int = 2
     pool: str = "process"
