@@ -16,6 +16,7 @@ from typing import Any, ClassVar, Literal
 from .actions import Action, ActionCodec
 from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch
 from .events import Event
+from .odds import Odds
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
 
@@ -96,6 +97,8 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     codec: ClassVar[ActionCodec]
+    #: The rule ID (in ``docs/rules/<game>.md``) behind each kind of event, for the log's links.
+    event_rules: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.info.name, self.info.options, options)
@@ -221,6 +224,14 @@ class State(ABC):
         """A short phrase for menus, such as "Jayne moves to E5"; the string form by default."""
         return str(action)
 
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        """The game's odds for a legal action (see :meth:`odds`); None: no chance involved."""
+        return None
+
+    def _explain(self, seat: str, action: Action) -> str | None:
+        """The rule ID that forbids ``action`` for ``seat`` now, for games that can name it."""
+        return None
+
     def suggest(self, seat: str, rng: Randomness) -> Action:
         """A quick move from the rules' own logic, used by the heuristic agent and by search
         rollouts. Call it on a determinized copy so it cannot see hidden information.
@@ -285,6 +296,32 @@ class State(ABC):
         self._legal_cache.clear()
         return self.events[start:]
 
+    def odds(self, seat: str, action: Action) -> Odds | None:
+        """The chance of each outcome that matters before ``action`` rolls or draws, counted from
+        the rules and what ``seat`` may see (exact where small enough, else marked as an
+        estimate); None when the action involves no chance. The state is never changed.
+        Raises :class:`IllegalAction` for an action ``seat`` may not take now."""
+        self._check_seat(seat)
+        self.check(seat, action)
+        return self._odds(seat, action)
+
+    def explain(self, seat: str, action: Action) -> str | None:
+        """Why ``action`` is not legal for ``seat`` now, with the rule ID where the game knows
+        it; None when it is legal."""
+        self._check_seat(seat)
+        if self.is_over:
+            return "the game is over; no more actions are taken"
+        if seat not in self.to_act:
+            return f"it is not {seat}'s decision now; waiting for {', '.join(self.to_act) or 'nobody'}"
+        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
+            return f"{action!r} is not a {self.game.name} action"
+        try:
+            self.check(seat, action)
+        except IllegalAction as exc:
+            rule = self._explain(seat, action)
+            return f"{exc} [{rule}]" if rule and rule not in str(exc) else str(exc)
+        return None
+
     def view(self, seat: str | None) -> dict[str, Any]:
         """A JSON-safe dict holding exactly what ``seat`` may see (None: a spectator)."""
         if seat is not None:
@@ -305,7 +342,8 @@ class State(ABC):
         return [e for e in self.events if e.visible(seat)]
 
     def emit(self, kind: str, text: str, visible_to: Sequence[str] | None = None, **data: Any) -> Event:
-        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None)
+        rule = data.pop("rule", None) or self.game.event_rules.get(kind)
+        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None, rule)
         self.events.append(event)
         return event
 

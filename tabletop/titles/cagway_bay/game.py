@@ -15,6 +15,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import procedures
 from .actions import CODEC, Fire
@@ -146,6 +147,11 @@ class CagwayState(State):
         from .render import describe
 
         return describe(self, action)
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         from .heuristic import suggest

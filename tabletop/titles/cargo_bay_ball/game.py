@@ -25,6 +25,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import actions as A
 from .board import Board, build_board
@@ -290,6 +291,11 @@ class CargoBayState(State):
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return suggest(self, seat, rng)
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
         return evaluate(self, seat)

@@ -18,6 +18,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import heuristic, render, scenario
 from .actions import (
@@ -344,6 +345,11 @@ class FriendlyState(State, Procedures):
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic.suggest(self, seat, rng)
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
         return heuristic.evaluate(self, seat)

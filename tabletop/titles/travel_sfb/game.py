@@ -22,6 +22,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from .actions import (
     CANCEL,
@@ -311,6 +312,11 @@ class TravelState(TurnFlow, State):
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic_suggest(self, seat, rng)
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
         if self._outcome is not None:

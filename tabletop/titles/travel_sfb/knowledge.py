@@ -71,6 +71,9 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
             copy.hands[i] = []
             if copy.finished[i]:
                 resplit.append(i)
+    # Sorted first, so the re-draw depends only on which cards are unseen, never on where the
+    # hidden ones really lie.
+    pool.sort()
     rng.shuffle(pool, "determinize")
     it = iter(pool)
     for k in slots:
