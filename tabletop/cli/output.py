@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TextIO
 
 from rich.console import Console
@@ -53,6 +53,7 @@ class Narrator:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.rules: Mapping[str, str] = {}
 
     # -- plain building blocks ---------------------------------------------------------------
 
@@ -77,6 +78,7 @@ class Narrator:
     def header(self, state: State) -> None:
         game = state.game
         info = game.info
+        self.rules = game.event_rules
         self.line(f"{info.title} ({info.name}), seed {state.rng.seed}", style="bold")
         self.line(f"Seats: {', '.join(state.seats)}")
         if game.options:
@@ -88,16 +90,18 @@ class Narrator:
         self.console.print(Text(game.render_text(state.view(seat)).rstrip("\n")))
 
     def events(self, events: Iterable[Event], viewer: Viewer) -> None:
-        """The log lines ``viewer`` may see; with ALL, private lines say whom they were for: ``[to seat1]``."""
+        """The log lines ``viewer`` may see, each with the rule that produced it (``[CBB-ACT-SHOOT-1]``,
+        see ``tabletop rules GAME``); with ALL, private lines say whom they were for: ``[to seat1]``."""
         for event in events:
             if viewer is ALL:
-                if event.visible_to is None:
-                    self.line(event.text)
-                else:
-                    who = ", ".join(sorted(event.visible_to)) or "nobody"
-                    self.console.print(Text.assemble((f"[to {who}] ", "dim"), event.text))
+                who = None if event.visible_to is None else ", ".join(sorted(event.visible_to)) or "nobody"
             elif event.visible(None if viewer is None else str(viewer)):
-                self.line(event.text)
+                who = None
+            else:
+                continue
+            rule = event.rule or self.rules.get(event.kind)
+            self.console.print(Text.assemble((f"[to {who}] " if who else "", "dim"), event.text,
+                                             (f"  [{rule}]" if rule else "", "dim")))
 
     def outcome(self, state: State) -> None:
         outcome = state.outcome

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import tabletop
 from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State
+from tabletop.guide import explain, hint, odds_menu, rule_text
 
 from .output import Narrator, is_interactive
 from .play import SvgWriter, Table
@@ -30,8 +31,15 @@ HELP = """At the prompt, type:
   undo            take back the last human decision, when no dice were rolled or cards
                   dealt since and, in games with hidden information, nobody else acted
                   or was told anything since
+  odds [N]        the chance of each outcome of the actions that roll or draw (or of action N)
+  hint            what the strongest computer player would do here, and each action's
+                  estimated chance to win, worked out from what you can see
+  why ACTION      why an action (its number or text) is not allowed now, with its rule
+  rule ID         the words of a rule; each log line ends with the ID of its rule
   save FILE       save the game record so far
   quit            leave the game (the record is saved if --save was given)"""
+
+MENU_ODDS = 8
 
 
 class Prompt:
@@ -141,6 +149,15 @@ class TurnSession(Session):
             self.show_menu(seat, legal, None)
         elif command == "save":
             self._save(rest.strip())
+        elif command == "odds":
+            self._odds(seat, legal, rest.strip())
+        elif command == "hint":
+            for text in hint(self.state, seat, seed=len(self.state.history)).lines():
+                say(text)
+        elif command == "why":
+            say(self._why(seat, legal, rest.strip()))
+        elif command == "rule":
+            say(self._rule(rest.strip()))
         elif command == "undo":
             return self._undo()
         elif not line:
@@ -175,6 +192,39 @@ class TurnSession(Session):
             return False
         self.show_new_events(seat)
         return True
+
+    def _odds(self, seat: str, legal: list[Action], which: str) -> None:
+        say = self.narrator.line
+        if which:
+            if not which.isdigit() or not 1 <= int(which) <= len(legal):
+                say(f"Say which action: odds 1 to odds {len(legal)}, or just odds for all of them.")
+                return
+            odds = self.state.odds(seat, legal[int(which) - 1])
+            say(odds.text() if odds is not None else "No dice or cards decide that action: it does what it says.")
+            return
+        found = odds_menu(self.state, seat, len(legal))
+        for odds in found:
+            say(odds.text())
+        if not found:
+            say("None of your actions now rolls a die or draws a card.")
+
+    def _why(self, seat: str, legal: list[Action], text: str) -> str:
+        if not text:
+            return "Say which action: why ACTION, such as the text form shown in brackets."
+        if text.isdigit():
+            number = int(text)
+            if 1 <= number <= len(legal):
+                return f"{self.state.describe_action(seat, legal[number - 1])} is legal now."
+            return f"There is no action {number}; the legal ones are numbered 1 to {len(legal)}."
+        return explain(self.state, seat, text)
+
+    def _rule(self, rule: str) -> str:
+        if not rule:
+            return "Say which rule: rule ID, such as the ID at the end of a log line."
+        wording = rule_text(self.game.name, rule.upper())
+        if wording:
+            return f"{rule.upper()}: {wording}"
+        return f"There is no rule {rule!r} in this game's rules; `tabletop rules {self.game.name}` lists them all."
 
     def _save(self, name: str) -> None:
         if not name:
@@ -213,9 +263,16 @@ class TurnSession(Session):
         say = self.narrator.line
         say("Your options:")
         shown = legal if limit is None else legal[:limit]
+        # Odds appear under the actions they concern in games without hidden information (quick
+        # to count); in the others they are a command away, as working them out takes longer.
+        with_odds = 0 if self.hidden else MENU_ODDS
         for number, action in enumerate(shown, 1):
             label = self.state.describe_action(seat, action)
             text = str(action)
             say(f"  {number:>2}. {label}" + ("" if label == text else f"  [{text}]"))
+            odds = self.state.odds(seat, action) if with_odds else None
+            if odds is not None:
+                with_odds -= 1
+                say("        " + odds.text().removeprefix(odds.action + ": "))
         if len(shown) < len(legal):
             say(f"  ... and {len(legal) - len(shown)} more: type 'all' to list them, or type an action.")

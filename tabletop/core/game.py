@@ -99,6 +99,8 @@ class Game(ABC):
     codec: ClassVar[ActionCodec]
     #: The rule ID (in ``docs/rules/<game>.md``) behind each kind of event, for the log's links.
     event_rules: ClassVar[Mapping[str, str]] = {}
+    #: The rule ID that governs each kind of action, for explaining a refusal.
+    action_rules: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.info.name, self.info.options, options)
@@ -229,8 +231,9 @@ class State(ABC):
         return None
 
     def _explain(self, seat: str, action: Action) -> str | None:
-        """The rule ID that forbids ``action`` for ``seat`` now, for games that can name it."""
-        return None
+        """The rule ID that forbids ``action`` for ``seat`` now; by default the rule that governs
+        that kind of action."""
+        return self.game.action_rules.get(action.kind)
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         """A quick move from the rules' own logic, used by the heuristic agent and by search
@@ -302,7 +305,8 @@ class State(ABC):
         estimate); None when the action involves no chance. The state is never changed.
         Raises :class:`IllegalAction` for an action ``seat`` may not take now."""
         self._check_seat(seat)
-        self.check(seat, action)
+        if action not in self.legal_actions(seat):
+            self.check(seat, action)
         return self._odds(seat, action)
 
     def explain(self, seat: str, action: Action) -> str | None:

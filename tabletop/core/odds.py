@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import combinations_with_replacement
+from math import factorial
 from typing import TYPE_CHECKING, Any
 
 from .errors import TabletopError
@@ -37,7 +39,7 @@ Classify = Callable[["State", "list[Event]"], Iterable[str]]
 Settled = Callable[["list[Event]"], bool]
 
 MAX_CASES = 4096
-SAMPLES = 600
+SAMPLES = 300
 
 
 def percent(probability: Fraction | float) -> str:
@@ -96,9 +98,26 @@ class Odds:
 
 
 class _NeedRoll(Exception):
-    def __init__(self, sides: int) -> None:
+    """The next die (or handful of dice thrown together) is not decided yet: branch on it."""
+
+    def __init__(self, sides: int, count: int = 0) -> None:
         super().__init__(sides)
         self.sides = sides
+        self.count = count
+
+    def branches(self) -> list[tuple[int | tuple[int, ...], Fraction]]:
+        if not self.count:
+            return [(face, Fraction(1, self.sides)) for face in range(self.sides, 0, -1)]
+        # Dice thrown together have no order, so each multiset of faces is one branch, weighted
+        # by the number of orders it can show up in.
+        whole = self.sides**self.count
+        out: list[tuple[int | tuple[int, ...], Fraction]] = []
+        for faces in combinations_with_replacement(range(1, self.sides + 1), self.count):
+            orders = factorial(self.count)
+            for face in set(faces):
+                orders //= factorial(faces.count(face))
+            out.append((faces, Fraction(orders, whole)))
+        return out
 
 
 class _NotCountable(TabletopError):
@@ -109,7 +128,7 @@ class _BranchRandomness(Randomness):
     """Serves a fixed prefix of die faces, then asks for the next die instead of rolling it;
     once the outcome is settled, any later die shows 1 (it cannot change a label)."""
 
-    def __init__(self, faces: list[int], settled: Settled | None) -> None:
+    def __init__(self, faces: list[int | tuple[int, ...]], settled: Settled | None) -> None:
         super().__init__(0)
         self.faces = faces
         self.used = 0
@@ -117,14 +136,26 @@ class _BranchRandomness(Randomness):
         self.log: list[Event] = []
         self.start = 0
 
-    def roll(self, sides: int = 6) -> int:
+    def _next(self, sides: int, count: int) -> int | tuple[int, ...] | None:
         if self.used == len(self.faces):
             if self.settled is not None and self.settled(self.log[self.start:]):
-                return 1
-            raise _NeedRoll(sides)
+                return None
+            raise _NeedRoll(sides, count)
         face = self.faces[self.used]
         self.used += 1
         return face
+
+    def roll(self, sides: int = 6) -> int:
+        face = self._next(sides, 0)
+        assert not isinstance(face, tuple)
+        return 1 if face is None else face
+
+    def rolls(self, count: int, sides: int = 6) -> list[int]:
+        if count <= 1:
+            return [self.roll(sides) for _ in range(count)]
+        faces = self._next(sides, count)
+        assert not isinstance(faces, int)
+        return [1] * count if faces is None else list(faces)
 
     def shuffle(self, items: Any, label: str = "deck") -> None:
         raise _NotCountable(label)
@@ -196,7 +227,7 @@ def enumerate_chances(state: State, seat: str, action: Action, classify: Classif
     ``max_cases`` of them, otherwise ``samples`` seeded samples. ``state`` is never changed."""
     label = label or state.describe_action(seat, action)
     tally = _Tally()
-    pending: list[tuple[list[int], Fraction]] = [([], Fraction(1))]
+    pending: list[tuple[list[int | tuple[int, ...]], Fraction]] = [([], Fraction(1))]
     cases = 0
     try:
         while pending:
@@ -204,7 +235,7 @@ def enumerate_chances(state: State, seat: str, action: Action, classify: Classif
             try:
                 world, events = _run(_with_rng(state, _BranchRandomness(faces, settled)), seat, action, react)
             except _NeedRoll as need:
-                pending.extend(([*faces, face], weight / need.sides) for face in range(need.sides, 0, -1))
+                pending.extend(([*faces, face], weight * share) for face, share in need.branches())
                 continue
             cases += 1
             if cases > max_cases:
