@@ -142,9 +142,10 @@ def build_app() -> typer.Typer:
         else:
             print(players_rules(info.name), end="")
 
-    from . import play, render, replay
+    from . import learn, play, render, replay
 
     play.register(application)
+    learn.register(application)
     replay.register(application)
     render.register(application)
     if importlib.util.find_spec("tabletop.cli.lab") is not None:

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import tabletop
 from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State
-from tabletop.guide import explain, hint, odds_menu, rule_text
 
+from .help import HELP_WORDS, table_help
 from .output import Narrator, is_interactive
 from .play import SvgWriter, Table
 from .session import QuitGame, Session
@@ -149,15 +149,8 @@ class TurnSession(Session):
             self.show_menu(seat, legal, None)
         elif command == "save":
             self._save(rest.strip())
-        elif command == "odds":
-            self._odds(seat, legal, rest.strip())
-        elif command == "hint":
-            for text in hint(self.state, seat, seed=len(self.state.history)).lines():
-                say(text)
-        elif command == "why":
-            say(self._why(seat, legal, rest.strip()))
-        elif command == "rule":
-            say(self._rule(rest.strip()))
+        elif command in HELP_WORDS:
+            table_help(self.state, seat, legal, command, rest.strip(), say)
         elif command == "undo":
             return self._undo()
         elif not line:
@@ -192,39 +185,6 @@ class TurnSession(Session):
             return False
         self.show_new_events(seat)
         return True
-
-    def _odds(self, seat: str, legal: list[Action], which: str) -> None:
-        say = self.narrator.line
-        if which:
-            if not which.isdigit() or not 1 <= int(which) <= len(legal):
-                say(f"Say which action: odds 1 to odds {len(legal)}, or just odds for all of them.")
-                return
-            odds = self.state.odds(seat, legal[int(which) - 1])
-            say(odds.text() if odds is not None else "No dice or cards decide that action: it does what it says.")
-            return
-        found = odds_menu(self.state, seat, len(legal))
-        for odds in found:
-            say(odds.text())
-        if not found:
-            say("None of your actions now rolls a die or draws a card.")
-
-    def _why(self, seat: str, legal: list[Action], text: str) -> str:
-        if not text:
-            return "Say which action: why ACTION, such as the text form shown in brackets."
-        if text.isdigit():
-            number = int(text)
-            if 1 <= number <= len(legal):
-                return f"{self.state.describe_action(seat, legal[number - 1])} is legal now."
-            return f"There is no action {number}; the legal ones are numbered 1 to {len(legal)}."
-        return explain(self.state, seat, text)
-
-    def _rule(self, rule: str) -> str:
-        if not rule:
-            return "Say which rule: rule ID, such as the ID at the end of a log line."
-        wording = rule_text(self.game.name, rule.upper())
-        if wording:
-            return f"{rule.upper()}: {wording}"
-        return f"There is no rule {rule!r} in this game's rules; `tabletop rules {self.game.name}` lists them all."
 
     def _save(self, name: str) -> None:
         if not name:

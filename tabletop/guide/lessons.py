@@ -21,7 +21,7 @@ import tabletop
 from tabletop.agents import make_agent
 from tabletop.core import Action, BadScenario, InvalidAction, State
 
-__all__ = ["Lesson", "LessonStep", "lesson_state", "lessons", "matches", "play_others"]
+__all__ = ["Lesson", "LessonStep", "lesson_state", "lessons", "matches", "play_on", "play_others"]
 
 
 class LessonStep(BaseModel):
@@ -54,6 +54,7 @@ class Lesson(BaseModel):
     seed: int = 1
     setup: tuple[tuple[str, str], ...] = ()
     steps: tuple[LessonStep, ...]
+    play_on_until: str | None = None
     done: str
 
 
@@ -109,4 +110,15 @@ def play_others(state: State, seat: str, step: LessonStep, seed: int = 0) -> Non
     while not state.is_over and seat not in state.to_act and guard < 500:
         other = state.to_act[0]
         state.apply(other, agent.choose(state, other))
+        guard += 1
+
+
+def play_on(state: State, until: str, seed: int = 0) -> None:
+    """Every seat plays as the heuristic would until an event of kind ``until`` (or the end)."""
+    agent = make_agent("heuristic", seed=seed)
+    start = len(state.events)
+    guard = 0
+    while not state.is_over and guard < 500 and not any(e.kind == until for e in state.events[start:]):
+        seat = state.to_act[0]
+        state.apply(seat, agent.choose(state, seat))
         guard += 1
