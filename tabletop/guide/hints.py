@@ -15,7 +15,7 @@ from tabletop.core import Action, IllegalAction, State
 
 __all__ = ["DEFAULT_ITERATIONS", "ActionEstimate", "Hint", "hint"]
 
-DEFAULT_ITERATIONS = 300
+DEFAULT_ITERATIONS = 400
 
 
 @dataclass(frozen=True)
