@@ -10,6 +10,7 @@ a simulated clock, without waiting, exactly as the simulation lab does.
 
 from __future__ import annotations
 
+import io
 import os
 import select
 import sys
@@ -21,8 +22,9 @@ from rich.text import Text
 from tabletop.agents.realtime import RealTimeTable
 from tabletop.core import Action
 
-from .output import Narrator, is_interactive
+from .output import Narrator, is_interactive, make_console
 from .play import SvgWriter, Table
+from .screen import Screen
 from .session import AgentFailure, QuitGame
 from .terminal import MENU_LIMIT, TurnSession
 
@@ -30,7 +32,21 @@ __all__ = ["MIN_PACE", "LineReader", "RealtimeSession"]
 
 MIN_PACE = 0.25
 """Seconds a computer waits at least before acting against a human, so the human can follow."""
-LOG_LINES = 12
+LOG_LINES = 8
+NOTE_LINES = 24
+
+
+def columns(lines: list[str], width: int) -> list[str]:
+    """A long menu side by side in as many columns as fit, so the screen need not scroll.
+    The heading and any odds lines keep a line of their own."""
+    head, items = lines[:1], lines[1:]
+    if len(items) < 12 or any(line.startswith("        ") for line in items):
+        return lines
+    cell = max(map(len, items)) + 2
+    count = max(1, min(3, width // cell))
+    rows = -(-len(items) // count)
+    return head + ["".join(items[r + c * rows].ljust(cell) for c in range(count) if r + c * rows < len(items)).rstrip()
+                   for r in range(rows)]
 
 
 class LineReader:
@@ -69,6 +85,8 @@ class RealtimeSession(TurnSession):
     def __init__(self, table: Table, narrator: Narrator, *, save: Path | None, svg: SvgWriter) -> None:
         super().__init__(table, narrator, save=save, svg=svg)
         self.menu: list[Action] = []
+        self.notes: list[str] = []
+        self.screen = Screen(narrator.console.file, narrator.console.size.height)
         self._ticket = 0
         self.echo = not is_interactive()
 
@@ -100,9 +118,9 @@ class RealtimeSession(TurnSession):
                 continue
             if self.echo:
                 print(line, flush=True)
-            if self.answer(human, self.menu, line):
+            if self._answer(human, line):
                 self.redraw(human)
-            else:
+            elif not self.narrator.console.is_terminal:
                 self._prompt(human)
 
     def simulate(self) -> None:
@@ -132,16 +150,15 @@ class RealtimeSession(TurnSession):
                 due.pop(seat, None)
 
     def redraw(self, human: str) -> None:
-        """The human's screen: recent log, board, and what they may do now."""
+        """The human's screen: recent log, board, and what they may do now. On a terminal only
+        the lines that changed are repainted (see :class:`~tabletop.cli.screen.Screen`)."""
         state = self.state
         if self.narrator.console.is_terminal:
-            self.narrator.clear()
-            self.narrator.line(f"{self.game.info.title}, in real time: type an action's number or text "
-                               "whenever you like; help for more.", style="bold")
-            self.narrator.events(state.events_for(human)[-LOG_LINES:], human)
+            self.menu = [] if state.is_over else list(state.legal_actions(human))
             self.seen[human] = len(state.events)
-        else:
-            self.show_new_events(human)
+            self.screen.paint(self.screen_lines(human))
+            return
+        self.show_new_events(human)
         if state.is_over:
             return
         self.show_board(human)
@@ -151,6 +168,42 @@ class RealtimeSession(TurnSession):
         else:
             self.narrator.line("Nothing for you to do this moment.")
         self._prompt(human)
+
+    def screen_lines(self, human: str) -> list[str]:
+        """Everything on the real-time screen, top to bottom, ending with the prompt."""
+        state = self.state
+        width = self.narrator.console.size.width
+        rules = self.game.event_rules
+        log = [e.text + (f"  [{rule}]" if (rule := e.rule or rules.get(e.kind)) else "")
+               for e in state.events_for(human)[-LOG_LINES:]]
+        lines = [f"{self.game.info.title}, in real time: type an action's number or text whenever you like; "
+                 "help for more."[:width]]
+        lines += [""] * (LOG_LINES - len(log)) + [text[:width] for text in log]
+        lines.append(f"--- {human}'s view ---")
+        lines += self.game.render_text(state.view(human)).rstrip("\n").splitlines()
+        if self.menu:
+            lines += columns(self.menu_lines(human, self.menu, MENU_LIMIT), width)
+        elif not state.is_over:
+            lines.append("Nothing for you to do this moment.")
+        lines += self.notes
+        lines.append(f"{human}> ")
+        return lines
+
+    def _answer(self, human: str, line: str) -> bool:
+        """Take one typed line; on a terminal, what it prints goes into the screen's notes."""
+        if not self.narrator.console.is_terminal:
+            return self.answer(human, self.menu, line)
+        buffer = io.StringIO()
+        console = self.narrator.console
+        self.narrator.console = make_console(buffer)
+        try:
+            done = self.answer(human, self.menu, line)
+        finally:
+            self.narrator.console = console
+        self.notes = [] if done else buffer.getvalue().splitlines()[-NOTE_LINES:]
+        if not done:
+            self.redraw(human)
+        return done
 
     def _prompt(self, human: str) -> None:
         self.narrator.console.print(Text(f"{human}> "), end="")

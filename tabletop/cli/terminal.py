@@ -220,8 +220,12 @@ class TurnSession(Session):
         self.narrator.board(self.game, self.state, seat, f"{seat}'s view")
 
     def show_menu(self, seat: str, legal: list[Action], limit: int | None) -> None:
-        say = self.narrator.line
-        say("Your options:")
+        for line in self.menu_lines(seat, legal, limit):
+            self.narrator.line(line)
+
+    def menu_lines(self, seat: str, legal: list[Action], limit: int | None) -> list[str]:
+        """The numbered actions, with the odds of those that roll under them."""
+        lines = ["Your options:"]
         shown = legal if limit is None else legal[:limit]
         # Odds appear under the actions they concern in games without hidden information (quick
         # to count); in the others they are a command away, as working them out takes longer.
@@ -229,10 +233,11 @@ class TurnSession(Session):
         for number, action in enumerate(shown, 1):
             label = self.state.describe_action(seat, action)
             text = str(action)
-            say(f"  {number:>2}. {label}" + ("" if label == text else f"  [{text}]"))
+            lines.append(f"  {number:>2}. {label}" + ("" if label == text else f"  [{text}]"))
             odds = self.state.odds(seat, action) if with_odds else None
             if odds is not None:
                 with_odds -= 1
-                say("        " + odds.text().removeprefix(odds.action + ": "))
+                lines.append("        " + odds.text().removeprefix(odds.action + ": "))
         if len(shown) < len(legal):
-            say(f"  ... and {len(legal) - len(shown)} more: type 'all' to list them, or type an action.")
+            lines.append(f"  ... and {len(legal) - len(shown)} more: type 'all' to list them, or type an action.")
+        return lines
