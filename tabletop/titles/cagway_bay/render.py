@@ -14,8 +14,9 @@ from shapely.ops import nearest_points
 from tabletop.core import Action
 
 from .actions import Commandeer, Dock, Done, Drift, Fire, Grapple, Melee, Sail, Share
+from .chart import chart_lines
 from .data import scenario_model
-from .geometry import RED, Table, arc_region, gun_origin, place
+from .geometry import RED, STICKS, Table, arc_region, gun_origin, place
 
 if TYPE_CHECKING:
     from .game import CagwayState
@@ -121,7 +122,7 @@ def describe(state: CagwayState, action: Action) -> str:
     if isinstance(action, Sail):
         side = "port" if action.turn > 0 else "starboard"
         turn = "straight on" if action.turn == 0 else f"turn {abs(action.turn):g}° to {side}"
-        return f"{ship}: {turn} and sail one segment"
+        return f"{ship}: {turn} and sail one segment{_segment(state, action)}"
     if isinstance(action, Drift):
         return f"{ship}: drift downwind, then face {action.heading:g}° (uses all AP)"
     if isinstance(action, Fire):
@@ -143,6 +144,16 @@ def describe(state: CagwayState, action: Action) -> str:
     return f"{ship}: {action.kind}"
 
 
+def _segment(state: CagwayState, action: Sail) -> str:
+    """The stick the new heading earns and how far it carries the bow, such as " (yellow, 5 cm)"."""
+    ship = state.ships.get(action.ship)
+    if ship is None:
+        return ""
+    heading = (ship.heading + action.turn) % 360
+    colour = ship.cls.colour(state.table.wind.off_wind(heading, ship.x, ship.y))
+    return f" ({colour}, {STICKS[colour]:g} cm)"
+
+
 def _wind_text(wind: dict[str, Any]) -> str:
     if wind["kind"] == "parallel":
         return f"parallel wind from {wind['from_heading']:g}°"
@@ -158,6 +169,7 @@ def text_picture(view: dict[str, Any]) -> str:
         f"Table {table['width']:g}x{table['height']:g} cm, edges {table['edges']}; {_wind_text(table['wind'])}"
         + (f"; darkness: sight {view['darkness']} segments" if view.get("darkness") is not None else ""),
     ]
+    lines += chart_lines(view)
     for island in table["islands"]:
         stock = []
         if island["treasure"]:
