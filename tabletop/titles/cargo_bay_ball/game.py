@@ -19,6 +19,7 @@ from tabletop.core import (
     BadOption,
     Game,
     GameInfo,
+    IllegalAction,
     Option,
     Outcome,
     Randomness,
@@ -291,6 +292,16 @@ class CargoBayState(State):
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return suggest(self, seat, rng)
+
+    def check(self, seat: str, action: Action) -> None:
+        """As the base check, naming the setup rule a refused placement breaks."""
+        if action in self.legal_actions(seat):
+            return
+        from .refusals import placement_refusal
+
+        reason = placement_refusal(self, action) if seat in self._to_act else None
+        because = f": {reason}" if reason else ""
+        raise IllegalAction(f"{action} is not legal for {seat} now{because}; {self._options_hint(seat)}")
 
     def _odds(self, seat: str, action: Action) -> Odds | None:
         from .odds import action_odds

@@ -199,7 +199,13 @@ def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
             number = board.numbered.get(space)
             code = _TERRAIN[kind] if number is None else (">" if number in arrows else " ") + str(number)
         if member is None and label == ball_at:
-            flag = ball_mark
+            # A ball on an empty space takes the space's place, so it cannot be read as a
+            # mark of the neighbouring one.
+            mark, code, flag = " ", " " + ball_mark, " "
+        elif member is None and mark == "^" and kind != "goal" and code[0] == " ":
+            # A bare obstacle fills its own space ("^^", or "^5" on a printed number), never a
+            # lone "^" between two spaces' marks.
+            mark, code = " ", "^" + (code[1] if code[1].isdigit() else "^")
         cells[where] = mark + code + flag
     for r in range(board.height):
         indent = "  " if r % 2 else ""
@@ -207,12 +213,22 @@ def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
         lines.append(f"{r + 1:>3}  {indent}{row}".rstrip())
     lines.append("")
     lines.extend(_status_lines(view))
+    lines.insert(len(lines) - 1, _goal_numbers(game, view))
     return "\n".join(lines)
 
 
 def _code(member: dict[str, Any]) -> str:
     code: str = member["code"]
     return code if member["side"] == 1 else code.lower()
+
+
+def _goal_numbers(game: CargoBayBall, view: dict[str, Any]) -> str:
+    """The printed numbers round the goal, spelled out, since a crew member may hide one."""
+    board = game.board
+    arrows = set(view["goal"]["arrows"])
+    parts = [f"{n}{'>' if n in arrows else ''} {board.labels[space]} ({board.direction_names[n - 1]})"
+             for space, n in sorted(board.numbered.items(), key=lambda item: item[1])]
+    return "Goal numbers: " + ", ".join(parts) + "; a deflection die reads them."
 
 
 def _status_lines(view: dict[str, Any]) -> list[str]:
@@ -247,6 +263,6 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
     pending = view["pending"]
     if pending and pending["kind"] == "flight":
         out.append(f"Ball in flight ({pending['flight']}) at {pending['at']}, {pending['spaces_left']} to go.")
-    out.append("Key: ^ obstacle  * carrier  o loose ball  @ ball in flight  _ down  : grating  , half space  "
-               "DR airlock door  ~~ airlock  => arrow space")
+    out.append("Key: ^^ obstacle (^5 on a goal number, ^MA someone on one)  * carrier  o loose ball  @ ball in flight  _ down  : grating  "
+               ", half space  DR airlock door  ~~ airlock  => arrow space")
     return out
