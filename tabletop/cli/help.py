@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from tabletop.core import Action, State
-from tabletop.guide import explain, hint, odds_menu, rule_text
+from tabletop.guide import explain, hint, rule_text
 
 __all__ = ["HELP_WORDS", "table_help"]
 
@@ -34,9 +34,12 @@ def _odds(state: State, seat: str, legal: list[Action], which: str, say: Callabl
         odds = state.odds(seat, legal[int(which) - 1])
         say(odds.text() if odds is not None else "No dice or cards decide that action: it does what it says.")
         return
-    found = odds_menu(state, seat, len(legal))
-    for odds in found:
-        say(odds.text())
+    found = 0
+    for number, action in enumerate(legal, 1):  # one at a time, so a long list shows as it comes
+        odds = state.odds(seat, action)
+        if odds is not None:
+            found += 1
+            say(f"{number:>3}. {odds.text()}")
     if not found:
         say("None of your actions now rolls a die or draws a card.")
 

@@ -18,6 +18,8 @@ from .rules import SEATS, TEAM_SIZE
 
 __all__ = ["action_odds"]
 
+RIVAL_CASES = 1500
+RIVAL_SAMPLES = 150
 SETTLING = ("intercept", "gather", "loose", "goal", "contest", "knocked-free")
 TACKLE_LABELS = {"won": "wins the ball", "won-loose": "wins, the ball lies loose", "tie": "knocks the ball free",
                  "failed": "fails"}
@@ -90,7 +92,9 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
     if not isinstance(action, Pass):
         return None
     main = enumerate_chances(state, seat, action, _pass_result(seat), react=_reaction(seat, False),
-                             settled=_settled, label=label)
-    rivals = enumerate_chances(state, seat, action, _interceptions(seat),
-                               react=_reaction(seat, True), settled=_settled, label=label)
+                             settled=_settled, label=label, max_cases=RIVAL_CASES, samples=RIVAL_SAMPLES)
+    # Every square of a long pass may draw a try from both sides: count the short ones, and
+    # sample the rest, so the whole menu's odds come in a moment.
+    rivals = enumerate_chances(state, seat, action, _interceptions(seat), react=_reaction(seat, True),
+                               settled=_settled, label=label, max_cases=RIVAL_CASES, samples=RIVAL_SAMPLES)
     return combine(label, (main, rivals), "if the other side lets it go")
