@@ -144,3 +144,15 @@ def test_odds_refuse_an_illegal_action() -> None:
     state = pitch_position(["f19", "j3"], ["r6", "j2"], ball={"holder": "seat2:2"}, dice=[])
     with pytest.raises(tabletop.IllegalAction):
         state.odds("seat2", Tackle(2))
+
+
+def test_fightball_draw_odds_count_what_is_left_in_the_deck() -> None:
+    game = tabletop.load("fightball")
+    state = game.new_state(seed=1, scenario={"decks": {"home": ["blue-ball", "jump-shot"]}, "exact_decks": True})
+    draw = game.parse_action("draw")
+    odds = untouched(state, "home", draw)
+    assert odds is not None and odds.exact and odds.cases == 2
+    assert odds.chance("a Ball") == odds.chance("a Shot") == Fraction(1, 2) and odds.chance("the Buzz") == 0
+    other = game.new_state(seed=1, scenario={"decks": {"home": ["blue-ball", "jump-shot"]}, "exact_decks": True,
+                                             "held": {"away": "kage"}})
+    assert other.odds("home", draw) == odds  # the other coach's hidden card changes nothing

@@ -22,6 +22,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import heuristic, quarter, render, svg
 from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Choose, Discard, Draw, Pass, Play, Take
@@ -389,6 +390,11 @@ class FightballState(State):
         if self.held[s] < 0:
             return DRAW
         return BUZZ if self.held[s] == self.table.buzz[s] else None
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic.suggest(self, SEAT_INDEX[seat], rng)
