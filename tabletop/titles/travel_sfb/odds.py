@@ -39,7 +39,7 @@ def _turn_result(seat: str) -> Classify:
         points = 0
         for event in events:
             if event.kind == "resolver" and event.data.get("resolver") == seat:
-                yield "you resolve movement"
+                yield "you win movement (you resolve it)"
             if event.kind == "advantage" and event.data.get("seat") == seat:
                 points = int(event.data.get("points", 0))
             if event.kind == "damage":
