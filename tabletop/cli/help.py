@@ -34,14 +34,16 @@ def _odds(state: State, seat: str, legal: list[Action], which: str, say: Callabl
         odds = state.odds(seat, legal[int(which) - 1])
         say(odds.text() if odds is not None else "No dice or cards decide that action: it does what it says.")
         return
-    found = 0
+    notes: list[str] = []
     for number, action in enumerate(legal, 1):  # one at a time, so a long list shows as it comes
         odds = state.odds(seat, action)
         if odds is not None:
-            found += 1
-            say(f"{number:>3}. {odds.text()}")
-    if not found:
+            say(f"{number:>3}. {odds.text(note=False)}")
+            notes.append(odds.note)
+    if not notes:
         say("None of your actions now rolls a die or draws a card.")
+    for note in dict.fromkeys(filter(None, notes)):
+        say(f"  ({note[0].upper()}{note[1:]}.)" if len(set(notes)) == 1 else f"  (Some of these: {note}.)")
 
 
 def _why(state: State, seat: str, legal: list[Action], text: str) -> str:

@@ -14,8 +14,8 @@ the result says it is an estimate.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
@@ -86,11 +86,18 @@ class Odds:
         """The probability of ``label`` (0 when it never happens)."""
         return next((c.probability for c in self.outcomes if c.label == label), Fraction(0))
 
-    def text(self) -> str:
+    def text(self, note: bool = True) -> str:
+        """One line for people; ``note=False`` leaves the assumption out (a list may say it once)."""
         parts = ", ".join(f"{c.label} {percent(c.probability)}" for c in self.outcomes) or "no chance involved"
         kind = "exact" if self.exact else "estimated by sampling"
-        note = f"; {self.note}" if self.note else ""
-        return f"{self.action}: {parts} ({kind}{note})"
+        said = f"; {self.note}" if self.note and note else ""
+        return f"{self.action}: {parts} ({kind}{said})"
+
+    def ordered(self, labels: Sequence[str]) -> Odds:
+        """The same odds with the outcomes in the order of ``labels`` (others after them)."""
+        rank = {label: i for i, label in enumerate(labels)}
+        outcomes = tuple(sorted(self.outcomes, key=lambda c: rank.get(c.label, len(rank))))
+        return replace(self, outcomes=outcomes)
 
     def to_json(self) -> dict[str, Any]:
         return {"action": self.action, "outcomes": [c.to_json() for c in self.outcomes], "exact": self.exact,

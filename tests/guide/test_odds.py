@@ -96,7 +96,7 @@ def test_friendly_competition_pass_odds_add_up_and_name_interceptions() -> None:
     assert odds is not None and odds.exact
     ends = ("the ball ends loose", "a teammate has it", "the other side has it", "a goal")
     assert sum(odds.chance(label) for label in ends) == 1
-    assert odds.chance("intercepted, up to") > 0
+    assert odds.chance("intercepted up to") > 0
 
 
 def test_cagway_bay_douse_odds_match_every_roll() -> None:

@@ -20,6 +20,7 @@ from .flight import Flight
 __all__ = ["action_odds"]
 
 ROLLING = (A.Shoot, A.Pass, A.Steal, A.Slobberknock)
+ORDER = ("reaches the goal", "scores", "falls short", "takes the ball", "knocks them down", "fails", "a penalty for you")
 
 
 def _in_flight(world: State) -> bool:
@@ -84,7 +85,7 @@ def _pass(target: str) -> Classify:
 def _blocks(world: State, events: list[Event]) -> Iterable[str]:
     for event in events:
         if event.kind == "block" and event.data.get("success"):
-            yield f"blocked by {_name(world, event.data['crew'])}, up to"
+            yield f"blocked by {_name(world, event.data['crew'])} up to"
 
 
 def _contest(verb: str) -> Classify:
@@ -103,9 +104,9 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
         return None
     label = state.describe_action(seat, action)
     if isinstance(action, A.Steal):
-        return enumerate_chances(state, seat, action, _contest("takes the ball"), label=label)
+        return enumerate_chances(state, seat, action, _contest("takes the ball"), label=label).ordered(ORDER)
     if isinstance(action, A.Slobberknock):
-        return enumerate_chances(state, seat, action, _contest("knocks them down"), label=label)
+        return enumerate_chances(state, seat, action, _contest("knocks them down"), label=label).ordered(ORDER)
     quiet: Reaction = _nobody_reacts
     if isinstance(action, A.Shoot):
         main = enumerate_chances(state, seat, action, _shot, react=quiet, settled=_settled, label=label)
@@ -114,4 +115,4 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
         main = enumerate_chances(state, seat, action, _pass(target), react=quiet, settled=_settled, label=label)
     contested = enumerate_chances(state, seat, action, _blocks, react=_everyone_reacts, settled=_settled,
                                   label=label)
-    return combine(label, (main, contested), "if nobody tries to block" if contested.outcomes else "")
+    return combine(label, (main.ordered(ORDER), contested), "if nobody tries to block" if contested.outcomes else "")

@@ -2,7 +2,7 @@
 
 Every die is counted (:func:`tabletop.core.odds.enumerate_chances`). While a pass is in the
 air the passing side goes for it with its first teamster on offer; the main figures assume the
-other side lets it go, and "intercepted ... up to" is the chance when it goes for every ball it
+other side lets it go, and "intercepted up to" is the chance when it goes for every ball it
 may.
 """
 
@@ -23,6 +23,7 @@ RIVAL_SAMPLES = 150
 SETTLING = ("intercept", "gather", "loose", "goal", "contest", "knocked-free")
 TACKLE_LABELS = {"won": "wins the ball", "won-loose": "wins, the ball lies loose", "tie": "knocks the ball free",
                  "failed": "fails"}
+PASS_ORDER = ("a teammate has it", "a goal", "the ball ends loose", "the other side has it")
 JOSTLE_LABELS = {"floored": "floors them", "no-effect": "no effect", "foul": "loses badly: a foul"}
 
 
@@ -66,7 +67,7 @@ def _interceptions(passer: str) -> Classify:
     def classify(world: State, events: list[Event]) -> Iterable[str]:
         for event in events:
             if event.kind == "intercept" and event.data.get("teamster", 0) // TEAM_SIZE != side:
-                yield "intercepted, up to"
+                yield "intercepted up to"
     return classify
 
 
@@ -85,10 +86,10 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
     label = state.describe_action(seat, action)
     if isinstance(action, Tackle):
         return enumerate_chances(state, seat, action, _contest(TACKLE_LABELS, "tackle"),
-                                 settled=_settled, label=label)
+                                 settled=_settled, label=label).ordered([*TACKLE_LABELS.values(), "a foul"])
     if isinstance(action, Jostle):
         return enumerate_chances(state, seat, action, _contest(JOSTLE_LABELS, "jostle"),
-                                 label=label)
+                                 label=label).ordered([*JOSTLE_LABELS.values(), "a foul"])
     if not isinstance(action, Pass):
         return None
     main = enumerate_chances(state, seat, action, _pass_result(seat), react=_reaction(seat, False),
@@ -97,4 +98,4 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
     # sample the rest, so the whole menu's odds come in a moment.
     rivals = enumerate_chances(state, seat, action, _interceptions(seat), react=_reaction(seat, True),
                                settled=_settled, label=label, max_cases=RIVAL_CASES, samples=RIVAL_SAMPLES)
-    return combine(label, (main, rivals), "if the other side lets it go")
+    return combine(label, (main.ordered(PASS_ORDER), rivals), "if the other side lets it go")

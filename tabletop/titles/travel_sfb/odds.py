@@ -18,6 +18,8 @@ from .actions import Finish, Place
 __all__ = ["SAMPLES", "action_odds"]
 
 SAMPLES = 200
+ORDER = ("you win movement (you resolve it)", "you win advantage cards", "you deal no damage", "you deal 1 damage",
+         "you deal 2 or more damage", "you take damage")
 
 
 def _until_damage(seat: str, turn: int) -> Reaction:
@@ -60,7 +62,8 @@ def action_odds(state: State, seat: str, action: Action, samples: int = SAMPLES)
     """Estimated odds of stopping the allocation after ``action`` (a placement or finishing)."""
     if not isinstance(action, (Place, Finish)):
         return None
-    return sample_chances(state, seat, action, _turn_result(seat), react=_until_damage(seat, getattr(state, "turn", 0)),
+    odds = sample_chances(state, seat, action, _turn_result(seat), react=_until_damage(seat, getattr(state, "turn", 0)),
                           samples=samples, label=state.describe_action(seat, action),
-                          note=f"if you stop allocating here; over {samples} deals of the cards you have "
-                               "not seen, the other ship allocating as the heuristic would")
+                          note=f"if you stop allocating here, over {samples} deals of the cards you have not "
+                               "seen, the other ship allocating as the heuristic would")
+    return odds.ordered(ORDER)
