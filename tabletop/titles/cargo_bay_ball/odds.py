@@ -19,8 +19,9 @@ from .flight import Flight
 
 __all__ = ["action_odds"]
 
-ROLLING = (A.Shoot, A.Pass, A.Steal, A.Slobberknock)
-ORDER = ("reaches the goal", "scores", "falls short", "takes the ball", "knocks them down", "fails", "a penalty for you")
+ROLLING = (A.Shoot, A.Pass, A.Steal, A.Slobberknock, A.Block, A.Catch)
+ORDER = ("reaches the goal", "scores", "falls short", "takes the ball", "knocks them down", "blocks it", "catches it",
+         "holds on to it", "fails", "misses", "a penalty for you")
 
 
 def _in_flight(world: State) -> bool:
@@ -98,11 +99,28 @@ def _contest(verb: str) -> Classify:
     return classify
 
 
+def _reaction_result(world: State, events: list[Event]) -> Iterable[str]:
+    """A block or catch by the reacting crew member: the first block or catch roll decides."""
+    for event in events:
+        if event.kind == "block":
+            yield "blocks it" if event.data.get("success") else "misses"
+            if not event.data.get("success"):
+                return
+        elif event.kind == "catch":
+            yield ("holds on to it" if "hold on" in event.text else "catches it") if event.data.get("success") \
+                else "drops it"
+            return
+        elif event.kind == "penalty":
+            yield "a penalty for you"
+
+
 def action_odds(state: State, seat: str, action: Action) -> Odds | None:
     """The chances for a rolling action in Cargo Bay Ball, or None for one that rolls nothing."""
     if not isinstance(action, ROLLING):
         return None
     label = state.describe_action(seat, action)
+    if isinstance(action, (A.Block, A.Catch)):
+        return enumerate_chances(state, seat, action, _reaction_result, settled=_settled, label=label).ordered(ORDER)
     if isinstance(action, A.Steal):
         return enumerate_chances(state, seat, action, _contest("takes the ball"), label=label).ordered(ORDER)
     if isinstance(action, A.Slobberknock):
