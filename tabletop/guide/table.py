@@ -3,6 +3,8 @@ rule behind a log line."""
 
 from __future__ import annotations
 
+import re
+
 from tabletop.core import Action, Event, Game, InvalidAction, State
 from tabletop.core.odds import Odds
 
@@ -40,7 +42,8 @@ def explain(state: State, seat: str, text: str) -> str:
     reason = state.explain(seat, action)
     if reason is None:
         return f"{state.describe_action(seat, action)} is legal now."
-    rule = state.game.action_rules.get(action.kind)
+    named = re.search(r"\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]$", reason)
+    rule = named.group(1) if named else state.game.action_rules.get(action.kind)
     lines = [f"Not legal: {reason}"]
     if rule:
         wording = rule_text(state.game.name, rule)

@@ -313,6 +313,13 @@ class TravelState(TurnFlow, State):
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic_suggest(self, seat, rng)
 
+    def _explain(self, seat: str, action: Action) -> str | None:
+        if isinstance(action, Place):
+            i = 0 if seat == "seat1" else 1
+            full = self.phase == ALLOCATE and CARD_BY_CODE.get(action.card) in self.hands[i]
+            return "TSFB-ALLOC-2" if full and action.row in ROW_INDEX else "TSFB-ALLOC-1"
+        return super()._explain(seat, action)
+
     def _odds(self, seat: str, action: Action) -> Odds | None:
         from .odds import action_odds
 
