@@ -13,9 +13,10 @@ from typing import Any
 from tabletop.agents.mcts import MCTSAgent
 from tabletop.core import Action, IllegalAction, State
 
-__all__ = ["DEFAULT_ITERATIONS", "ActionEstimate", "Hint", "hint"]
+__all__ = ["DEFAULT_ITERATIONS", "DEFAULT_SECONDS", "ActionEstimate", "Hint", "hint"]
 
 DEFAULT_ITERATIONS = 400
+DEFAULT_SECONDS = 1.5
 
 
 @dataclass(frozen=True)
@@ -63,12 +64,15 @@ class Hint:
                 "iterations": self.iterations, "estimates": [e.to_json() for e in self.estimates]}
 
 
-def hint(state: State, seat: str, *, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> Hint:
-    """A hint for ``seat``, which must be to act. ``state`` is never changed."""
+def hint(state: State, seat: str, *, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = DEFAULT_SECONDS,
+         seed: int = 0) -> Hint:
+    """A hint for ``seat``, which must be to act: at most ``iterations`` simulated games, and
+    at most ``seconds`` of thinking (None: no time limit, so the hint is the same on every
+    machine). ``state`` is never changed."""
     legal = state.legal_actions(seat)
     if not legal:
         raise IllegalAction(f"{seat} has nothing to decide now")
-    agent = MCTSAgent(seed=seed, iterations=iterations)
+    agent = MCTSAgent(seed=seed, iterations=iterations, think=seconds)
     best = agent.choose(state, seat)
     report = agent.last
     estimates = []
