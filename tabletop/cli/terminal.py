@@ -32,8 +32,8 @@ HELP = """At the prompt, type:
                   dealt since and, in games with hidden information, nobody else acted
                   or was told anything since
   odds [N]        the chance of each outcome of the actions that roll or draw (or of action N)
-  hint            what the strongest computer player would do here (a second or two), and each action's
-                  estimated chance to win, worked out from what you can see
+  hint            what the strongest computer player would do here, and each action's
+                  estimated chance to win from what you can see (takes a second or two)
   why ACTION      why an action (its number or text) is not allowed now, with its rule
   rule ID         the words of a rule; each log line ends with the ID of its rule
   save FILE       save the game record so far
