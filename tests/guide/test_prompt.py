@@ -12,7 +12,7 @@ def test_odds_hint_why_and_rule_at_the_prompt() -> None:
     assert result.returncode == 0, result.stderr
     assert "You are dealt 9\u2660 5\u2660 10\u2666 K\u2665 A\u2663.  [TSFB-DEAL-1]" in out  # every log line names its rule
     assert "  1. Put 9\u2660 in Offense: you deal no damage 100%" in out and "(estimated by sampling)" in out
-    assert "(If you stop allocating here, over 200 deals of the cards you have not seen" in out
+    assert "(If you stop allocating here, over 120 deals of the cards you have not seen" in out
     assert "The strongest computer player would choose: " in out and "simulated games from what you can see" in out
     assert "Not legal: place card=ZZ row=offense is not legal for seat1 now (ZZ is not in your hand)" in out
     assert "[TSFB-ALLOC-1]\nRule TSFB-ALLOC-1: Three rows" in out

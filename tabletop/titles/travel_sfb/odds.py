@@ -17,7 +17,7 @@ from .actions import Finish, Place
 
 __all__ = ["SAMPLES", "action_odds"]
 
-SAMPLES = 200
+SAMPLES = 120
 ORDER = ("you win movement (you resolve it)", "you win advantage cards", "you deal no damage", "you deal 1 damage",
          "you deal 2 or more damage", "you take damage")
 
