@@ -263,6 +263,6 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
     pending = view["pending"]
     if pending and pending["kind"] == "flight":
         out.append(f"Ball in flight ({pending['flight']}) at {pending['at']}, {pending['spaces_left']} to go.")
-    out.append("Key: ^^ obstacle (^5 on a goal number, ^MA someone on one)  * carrier  o loose ball  @ ball in flight  _ down  : grating  "
-               ", half space  DR airlock door  ~~ airlock  => arrow space")
+    out.append("Key: ^^ obstacle (^5 on a goal number, ^MA someone on one)  * carrier  o loose ball  @ ball in flight")
+    out.append("     _ down  : grating  , half space  DR airlock door  ~~ airlock  => arrow space")
     return out
