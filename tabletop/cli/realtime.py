@@ -186,8 +186,8 @@ class RealtimeSession(TurnSession):
         elif not state.is_over:
             lines.append("Nothing for you to do this moment.")
         lines += self.notes
-        lines.append(f"{human}> ")
-        return lines
+        # A line wider than the terminal would wrap and shift every row below it.
+        return [line[: width - 1] for line in lines] + [f"{human}> "]
 
     def _answer(self, human: str, line: str) -> bool:
         """Take one typed line; on a terminal, what it prints goes into the screen's notes."""
