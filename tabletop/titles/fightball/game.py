@@ -132,13 +132,18 @@ class FightballState(State):
         self.choices: dict[int, int] = {}  # this quarter's choices: effect card id -> points chosen
         self._to_act: tuple[str, ...] = SEATS
         self._outcome: Outcome | None = None
-        # The game's clock in whole milliseconds (so a replay adds up to exactly the same times),
-        # the clock at each action taken, and when an open buzzer-beater window closes.
-        self.clock_ms = 0
+        # The game's clock; it is read in whole milliseconds (so a replay, which runs it forward
+        # from one recorded time to the next, reads exactly the same times), the clock at each
+        # action taken, and when an open buzzer-beater window closes.
+        self.clock_seconds = 0.0
         self.times_ms: list[int] = []
         self.window_closes_ms = -1
 
     # -- the clock ------------------------------------------------------------------------------
+
+    @property
+    def clock_ms(self) -> int:
+        return round(self.clock_seconds * 1000)
 
     @property
     def elapsed(self) -> float:
@@ -162,7 +167,7 @@ class FightballState(State):
         calls this; a game driven without it simply never closes a window by itself."""
         if seconds <= 0 or self._outcome is not None:
             return
-        self.clock_ms += round(seconds * 1000)
+        self.clock_seconds += seconds
         if self.phase == WINDOW and self.clock_ms >= self.window_closes_ms:
             team = self.table.names[self.window_seat]
             self.emit("buzzer-beater-over", f"Time is up: {team} did not get the Shot away after the buzzer.",
