@@ -24,7 +24,8 @@ def test_FB_FAST_6_the_buzzer_beater_window_closes_when_its_seconds_are_up():
     assert state.phase == "buzzer-beater" and state.legal_actions("away")
     state.elapse(0.5)
     assert state.quarter == 2 and state.score == [0, 0] and state.deadline is None
-    assert "Time is up: The Dark did not get the Shot away" in [e.text for e in state.events if e.kind == "buzzer-beater-over"][0]
+    over = next(e.text for e in state.events if e.kind == "buzzer-beater-over")
+    assert "Time is up: The Dark did not get the Shot away" in over
     assert_rejected(state, "away", Play(17))
     # The record keeps the clock, so the closing replays even with no action after it.
     record = state.record()

@@ -76,9 +76,7 @@ def _discard_bonus(effect: Effect, owner: int, discards: Sequence[Sequence[int]]
     return max(-most, min(most, count * each))
 
 
-def resolve_effects(
-    effects: Sequence[Card], shooter: int, colour: int
-) -> tuple[list[bool], int]:
+def resolve_effects(effects: Sequence[Card], colour: int) -> tuple[list[bool], int]:
     """Which effects are cancelled (resolved top down, so a cancelled cancel does nothing), and
     the zone colour after zone changes (read bottom up; the Shooter always attacks a zone of
     the named colour, so every change is to a zone legal for the Shooter)."""
@@ -192,7 +190,7 @@ def score_stack(
                          f"{_count(court.after_shot_foul, 'foul point')} to {table.names[1 - late.owner]}{tail}")
 
     owner = shooter.owner
-    cancelled, final = resolve_effects(effects, owner, colour)
+    cancelled, final = resolve_effects(effects, colour)
     active = [e for e, off in zip(effects, cancelled, strict=True) if not off]
     value = shooter.shot[final]
     effect_fouls = [0, 0]  # what foul-causing effects give once the play is complete
@@ -329,7 +327,7 @@ def _narrate(
             else:
                 words.append(f"{card.name} (Early Shot, ignored)" if not saw_ball else card.name)
         elif card.kind == EFFECT:
-            words.append(_effect_words(table, card, cancelled[effect_index], owner, final, discards, choices))
+            words.append(_effect_words(table, card, cancelled[effect_index], final, discards, choices))
             effect_index += 1
     where = zone_name(table, side, colour)
     if final != colour:
@@ -352,7 +350,7 @@ def _narrate(
 
 
 def _effect_words(
-    table: CardTable, card: Card, cancelled: bool, shooter: int, colour: int, discards: Sequence[Sequence[int]],
+    table: CardTable, card: Card, cancelled: bool, colour: int, discards: Sequence[Sequence[int]],
     choices: Mapping[int, int] | None = None,
 ) -> str:
     effect = card.effect
