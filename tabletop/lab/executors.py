@@ -123,9 +123,10 @@ class ProcessExecutor:
 
 def make_executor(jobs: int, modules: Sequence[str] = (), on_crash: OnCrash | None = None,
                   cluster: str | None = None) -> Executor:
-    """Serial for one job, local processes for more, Ray for ``cluster`` (``ray`` or ``ray://HOST:PORT``)."""
+    """Serial for one job, local processes for more, Ray for ``cluster`` (``ray`` or ``ray://HOST:PORT``;
+    ``jobs`` above 1 then caps the workers of a local Ray instance)."""
     if cluster:
         from .cluster import RayExecutor
 
-        return RayExecutor(cluster, modules=modules, on_crash=on_crash)
+        return RayExecutor(cluster, modules=modules, on_crash=on_crash, workers=jobs if jobs > 1 else None)
     return SerialExecutor() if jobs <= 1 else ProcessExecutor(jobs, modules, on_crash=on_crash)
