@@ -71,6 +71,7 @@ class RayExecutor:
                  batch: int | None = None, retries: int = 3, on_crash: OnCrash | None = None,
                  init_options: dict[str, Any] | None = None) -> None:
         self.address = cluster_address(cluster)
+        import_ray()  # without Ray, say so before any work starts
         self.modules = tuple(modules)
         self.workers = workers
         self.batch = batch

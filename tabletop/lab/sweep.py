@@ -225,6 +225,7 @@ def run_sweep(specs: Iterable[MatchSpec], total: int, *, modules: Sequence[str] 
     With ``resume`` the journal's games count first (``resumed`` hears how many) and only the
     rest are played.
     """
+    runner = executor or make_executor(jobs, modules, on_crash=_crashed, cluster=cluster)
     tally = Tally(keep_games=keep_games)
     done = bytearray(total)
     if journal is not None:
@@ -244,7 +245,6 @@ def run_sweep(specs: Iterable[MatchSpec], total: int, *, modules: Sequence[str] 
                 in_flight[(spec.tag, spec.index)] = position
                 yield spec
 
-    runner = executor or make_executor(jobs, modules, on_crash=_crashed, cluster=cluster)
     results = runner.run(play_match, _Counted(todo(), total - tally.games))
     try:
         for result in results:

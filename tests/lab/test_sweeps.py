@@ -89,13 +89,14 @@ def test_cli_resumes_a_ladder_and_a_balance_from_out(tmp_path):
     assert result.exit_code == 1 and "--resume needs --out" in result.output
 
 
-def test_cluster_without_ray_says_how_to_get_it(monkeypatch):
+def test_cluster_without_ray_says_how_to_get_it(monkeypatch, tmp_path):
     monkeypatch.setitem(sys.modules, "ray", None)  # what an environment without Ray sees: ImportError
     for command in (["simulate", "test-pig"], ["ladder", "test-pig", "--agents", "random,heuristic"],
                     ["balance", "test-high-card"]):
-        result = runner.invoke(_app(), [*command, "-n", "2", "--cluster", "ray"])
+        result = runner.invoke(_app(), [*command, "-n", "2", "--cluster", "ray", "--out", str(tmp_path)])
         assert result.exit_code == 1, result.output
         assert "not installed" in result.output and "pip install 'tabletop[ray]'" in result.output
         assert "Traceback" not in result.output
+    assert not list(tmp_path.iterdir())  # refused before anything was written
     result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "2", "--cluster", "spark://head"])
     assert result.exit_code == 1 and "'ray' or 'ray://HOST:PORT'" in result.output
