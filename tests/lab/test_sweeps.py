@@ -3,8 +3,11 @@ only failed games are kept whole, and ``--cluster`` says how to get Ray when it 
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import sys
+import time
 
 import pytest
 import typer
@@ -100,3 +103,18 @@ def test_cluster_without_ray_says_how_to_get_it(monkeypatch, tmp_path):
     assert not list(tmp_path.iterdir())  # refused before anything was written
     result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "2", "--cluster", "spark://head"])
     assert result.exit_code == 1 and "'ray' or 'ray://HOST:PORT'" in result.output
+
+
+def test_the_progress_bar_shows_games_per_second_and_time_left():
+    from rich.console import Console
+
+    from tabletop.cli.lab import _progress
+
+    bar = _progress(Console(file=io.StringIO(), width=120, force_terminal=True), 100, "test-pig")
+    task = bar.add_task("games", total=100, note="")
+    assert "- games/s" in str(bar.columns[3].render(bar.tasks[0]))
+    bar.update(task, advance=10)
+    time.sleep(0.05)
+    bar.update(task, advance=10)
+    assert re.fullmatch(r"[\d,]+\.\d games/s", str(bar.columns[3].render(bar.tasks[0])))
+    assert bar.tasks[0].speed and bar.tasks[0].time_remaining is not None
