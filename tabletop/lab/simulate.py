@@ -18,7 +18,7 @@ import csv
 import io
 import json
 import tempfile
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -56,13 +56,6 @@ def modules_for(game: str, agents: Sequence[str]) -> list[str]:
     return sorted(names)
 
 
-def match_specs(game: str, agents: Sequence[str], games: int, seed: int, *, options: Mapping[str, Any] | None = None,
-                swap: bool = True, max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
-                tag: str = "", start: int = 0) -> list[MatchSpec]:
-    return list(iter_specs(game, agents, games, seed, options=options, swap=swap, max_steps=max_steps,
-                           record_dir=record_dir, tag=tag, start=start))
-
-
 def iter_specs(game: str, agents: Sequence[str], games: int, seed: int, *, options: Mapping[str, Any] | None = None,
                swap: bool = True, max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
                tag: str = "", start: int = 0) -> Iterator[MatchSpec]:
@@ -72,23 +65,6 @@ def iter_specs(game: str, agents: Sequence[str], games: int, seed: int, *, optio
         yield MatchSpec(game=game, options=opts, agents=tuple(agents), lineup=lineup_of(i, len(agents), swap),
                         seed=derive_seed(seed, tag, start + i), index=start + i, max_steps=max_steps,
                         record_dir=record_dir, tag=tag)
-
-
-def run_specs(specs: Sequence[MatchSpec], *, jobs: int = 1, executor: Executor | None = None,
-              progress: Progress | None = None, cluster: str | None = None) -> list[GameResult]:
-    """Play every spec (through ``executor``, or local processes for ``jobs`` > 1), sorted back."""
-    pairs = {(s.game, s.agents) for s in specs}
-    tally = run_sweep(specs, len(specs), modules=modules_for_all(pairs), jobs=jobs, cluster=cluster,
-                      executor=executor, progress=progress, keep_games=True)
-    return tally.results
-
-
-def modules_for_all(pairs: Iterable[tuple[str, Sequence[str]]]) -> list[str]:
-    """:func:`modules_for` over several (game, agents) pairs."""
-    modules: set[str] = set()
-    for game, agents in pairs:
-        modules.update(modules_for(game, agents))
-    return sorted(modules)
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ whole (and every game when the caller asks, for per-game JSON and CSV). Counting
 twice is impossible: each game of a sweep has a position, and a position is counted once.
 
 >>> import tests.pig
->>> from tabletop.lab.simulate import match_specs
->>> specs = match_specs("test-pig", ["heuristic", "random"], 4, seed=1)
+>>> from tabletop.lab.simulate import iter_specs
+>>> specs = list(iter_specs("test-pig", ["heuristic", "random"], 4, seed=1))
 >>> tally = run_sweep(specs, len(specs), modules=["tests.pig"])
 >>> tally.games, tally.group("").completed
 (4, 4)
