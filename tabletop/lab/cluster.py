@@ -30,6 +30,9 @@ R = TypeVar("R")
 
 INSTALL_HINT = "install it with: pip install 'tabletop[ray]' (Ray 2.60.0)"
 
+#: ``ray.init`` options that only a new local instance takes.
+LOCAL_ONLY = ("num_cpus", "num_gpus", "resources", "object_store_memory", "_system_config")
+
 #: Batches of this many games keep Ray's overhead per game small (see docs/agents.md).
 RAY_BATCH = 25
 
@@ -85,14 +88,16 @@ class RayExecutor:
             return False
         options: dict[str, Any] = {"include_dashboard": False, "logging_level": logging.WARNING,
                                    "log_to_driver": False, **self.init_options}
-        local = self.address is None and not os.environ.get("RAY_ADDRESS")
-        if local and self.workers:
+        if self.address is None and self.workers:
             options.setdefault("num_cpus", self.workers)
-        if not local:  # a cluster has its own resources and dashboard
-            for key in ("include_dashboard", "num_cpus", "object_store_memory", "_temp_dir"):
-                options.pop(key, None)
         try:
-            ray.init(address=self.address, **options)
+            try:
+                ray.init(address=self.address, **options)
+            except ValueError as exc:
+                if "existing cluster" not in str(exc):
+                    raise
+                # RAY_ADDRESS, or a cluster started here with `ray start`: it has its own resources.
+                ray.init(address=self.address, **{k: v for k, v in options.items() if k not in LOCAL_ONLY})
         except (ConnectionError, RuntimeError, ValueError) as exc:
             where = self.address or os.environ.get("RAY_ADDRESS") or "a local instance"
             raise ClusterUnavailable(f"cannot start or reach Ray at {where}: {exc}") from exc
