@@ -125,3 +125,21 @@ def test_a_batch_that_fails_every_retry_is_reported_game_by_game(local_ray):
     assert doomed and report.errors
     assert report.summary().games == 10
     assert all(e.error.startswith("lost:") for e in report.errors)
+
+
+def test_a_long_sweep_streams_with_few_games_in_flight(local_ray):
+    pulled = 0
+
+    def items():
+        nonlocal pulled
+        for n in range(2000):
+            pulled += 1
+            yield -n
+
+    most_in_flight = 0
+    results = []
+    for value in RayExecutor("ray", batch=10).run(abs, items()):
+        results.append(value)
+        most_in_flight = max(most_in_flight, pulled - len(results))
+    assert sorted(results) == list(range(2000))
+    assert most_in_flight <= (2 * 2 + 2) * 10  # two batches per CPU and two more, never the whole sweep
