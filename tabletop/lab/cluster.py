@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
 from types import ModuleType
@@ -63,6 +64,20 @@ def cluster_address(cluster: str) -> str | None:
     raise ClusterUnavailable(f"--cluster takes 'ray' or 'ray://HOST:PORT', not {cluster!r}")
 
 
+def check_reachable(address: str, timeout: float = 5.0) -> None:
+    """Fail fast when a ``HOST:PORT`` address takes no connections (Ray itself would retry for minutes).
+
+    >>> check_reachable("auto")  # not an address to check: Ray finds the cluster itself
+    """
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return
+    try:
+        socket.create_connection((host, int(port)), timeout=timeout).close()
+    except OSError as exc:
+        raise ClusterUnavailable(f"cannot reach the Ray cluster at {address}: {exc.strerror or exc}") from exc
+
+
 class RayExecutor:
     """Batches of items as Ray tasks. Connects on first use; shuts down only what it started.
 
@@ -90,6 +105,7 @@ class RayExecutor:
                                    "log_to_driver": False, **self.init_options}
         if self.address is None and self.workers:
             options.setdefault("num_cpus", self.workers)
+        check_reachable(self.address or os.environ.get("RAY_ADDRESS", ""))
         try:
             try:
                 ray.init(address=self.address, **options)

@@ -8,6 +8,7 @@ instances never run at once.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -71,6 +72,24 @@ def test_ray_gives_the_same_results_as_one_local_job(local_ray):
     balance = {"games": 6, "seed": 4}
     assert (run_balance("test-high-card", **balance, cluster="ray").to_json()
             == run_balance("test-high-card", **balance).to_json())
+
+
+def test_the_commands_take_cluster_ray(local_ray, tmp_path):
+    import typer
+    from typer.testing import CliRunner
+
+    from tabletop.cli.lab import register
+
+    app = typer.Typer()
+    register(app)
+    args = ["simulate", "test-pig", "-n", "10", "--seed", "3", "--seat2", "random"]
+    local = CliRunner().invoke(app, [*args, "--json", str(tmp_path / "local.json")])
+    on_ray = CliRunner().invoke(app, [*args, "--cluster", "ray", "--out", str(tmp_path),
+                                      "--json", str(tmp_path / "ray.json")])
+    assert local.exit_code == on_ray.exit_code == 0, on_ray.output
+    games = [json.loads((tmp_path / name).read_text())["games"] for name in ("local.json", "ray.json")]
+    assert [{**g, "seconds": 0} for g in games[0]] == [{**g, "seconds": 0} for g in games[1]]
+    assert len((tmp_path / "test-pig-simulate-games.jsonl").read_text().splitlines()) == 11
 
 
 def _workers_playing(raylet: int) -> list[int]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import re
+import socket
 import sys
 import time
 
@@ -16,6 +17,7 @@ from typer.testing import CliRunner
 import tests.pig  # noqa: F401
 from tabletop.cli.lab import register
 from tabletop.lab import simulate
+from tabletop.lab.cluster import ClusterUnavailable, check_reachable
 from tabletop.lab.simulate import SweepOutput
 from tabletop.lab.sweep import SweepMismatch
 from tests.agents import fixtures  # noqa: F401
@@ -103,6 +105,17 @@ def test_cluster_without_ray_says_how_to_get_it(monkeypatch, tmp_path):
     assert not list(tmp_path.iterdir())  # refused before anything was written
     result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "2", "--cluster", "spark://head"])
     assert result.exit_code == 1 and "'ray' or 'ray://HOST:PORT'" in result.output
+
+
+def test_an_unreachable_cluster_is_reported_at_once():
+    with socket.socket() as listener:  # a port that surely takes connections, then one that surely does not
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        check_reachable(f"127.0.0.1:{port}")
+        check_reachable(f"ray://127.0.0.1:{port}")
+    with pytest.raises(ClusterUnavailable, match=f"cannot reach the Ray cluster at ray://127.0.0.1:{port}"):
+        check_reachable(f"ray://127.0.0.1:{port}")
 
 
 def test_the_progress_bar_shows_games_per_second_and_time_left():
