@@ -122,11 +122,11 @@ class RayExecutor:
     def run(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         ray = import_ray()
         started = self._connect(ray)
-        task = ray.remote(max_retries=self.retries, retry_exceptions=False)(run_batch)
-        cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
-        batches = batched(items, batch_size(items, cpus, self.batch, largest=RAY_BATCH))
         running: dict[Any, list[T]] = {}
         try:
+            task = ray.remote(max_retries=self.retries, retry_exceptions=False)(run_batch)
+            cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+            batches = batched(items, batch_size(items, cpus, self.batch, largest=RAY_BATCH))
             while True:
                 for batch in islice(batches, 2 * cpus + 2 - len(running)):
                     running[task.remote(fn, batch, self.modules)] = batch

@@ -172,10 +172,13 @@ class Journal:
                                     "run without --resume to start it over, or choose another --out")
             for line in source:
                 entry = _parse(line)
-                if entry is not None:  # a line cut short when the sweep was killed is played again
+                if entry is not None and {"n", "game"} <= entry.keys():  # a line cut short is played again
                     yield entry["n"], GameResult.from_json(entry["game"])
+        with self.path.open("rb") as tail:
+            tail.seek(-1, 2)
+            cut_short = tail.read(1) != b"\n"
         self._file = self.path.open("a", encoding="utf-8", buffering=1)
-        if self.path.stat().st_size and not self.path.read_bytes().endswith(b"\n"):
+        if cut_short:
             self._file.write("\n")
 
     def write(self, position: int, result: GameResult) -> None:
