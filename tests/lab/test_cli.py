@@ -70,6 +70,6 @@ def test_ladder_and_balance(tmp_path):
     assert json.loads((tmp_path / "ladder.json").read_text())["agents"] == ["random", "heuristic"]
     result = runner.invoke(_app(), ["balance", "test-high-card", "-n", "4", "--out", str(tmp_path / "bal")])
     assert result.exit_code == 0, result.output
-    assert {p.suffix for p in (tmp_path / "bal").iterdir()} == {".png", ".svg", ".html", ".json"}
+    assert {p.suffix for p in (tmp_path / "bal").iterdir()} == {".png", ".svg", ".html", ".json", ".jsonl"}
     result = runner.invoke(_app(), ["balance", "test-pig"])
     assert result.exit_code == 1 and "nothing to balance" in result.output
