@@ -7,6 +7,7 @@ form, or a command (see :data:`HELP`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import tabletop
@@ -124,7 +125,7 @@ class TurnSession(Session):
             return f"{seat} [Enter: {self.state.describe_action(seat, default)}]> "
         return f"{seat}> "
 
-    def answer(self, seat: str, legal: list[Action], line: str) -> bool:
+    def answer(self, seat: str, legal: Sequence[Action], line: str) -> bool:
         """Act on one line of input; True once the seat's decision is made (or undone)."""
         word, _, rest = line.partition(" ")
         command = word.lower()
@@ -209,7 +210,7 @@ class TurnSession(Session):
     def show_board(self, seat: str) -> None:
         self.narrator.board(self.game, self.state, seat, f"{seat}'s view")
 
-    def show_menu(self, seat: str, legal: list[Action], limit: int | None) -> None:
+    def show_menu(self, seat: str, legal: Sequence[Action], limit: int | None) -> None:
         say = self.narrator.line
         say("Your options:")
         shown = legal if limit is None else legal[:limit]

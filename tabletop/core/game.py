@@ -177,7 +177,7 @@ class State(ABC):
         self.events: list[Event] = []
         self.history: list[tuple[str, Action]] = []
         self._scenario: dict[str, Any] | None = None
-        self._legal_cache: dict[str, list[Action]] = {}
+        self._legal_cache: dict[str, tuple[Action, ...]] = {}
 
     # -- what the subclass provides ------------------------------------------------------------
 
@@ -247,12 +247,15 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.outcome is not None
 
-    def legal_actions(self, seat: str) -> list[Action]:
-        """The actions ``seat`` may take now, in a stable order."""
+    def legal_actions(self, seat: str) -> tuple[Action, ...]:
+        """The actions ``seat`` may take now, in a stable order.
+
+        A tuple, so no caller can change what the state accepts through it.
+        """
         cached = self._legal_cache.get(seat)
         if cached is None:
             self._check_seat(seat)
-            cached = self._legal_actions(seat) if seat in self.to_act else []
+            cached = tuple(self._legal_actions(seat)) if seat in self.to_act else ()
             self._legal_cache[seat] = cached
         return cached
 
@@ -269,8 +272,7 @@ class State(ABC):
         if seat not in self.to_act:
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
-            raise IllegalAction(f"{action!r} is not a {self.game.name} action")
+        self.game.codec.validate(action, self.game.name)
         self.check(seat, action)
         start = len(self.events)
         # Scripted dice may run out part-way; keep a copy so even that leaves the state whole.

@@ -1,0 +1,134 @@
+"""What a hostile client or a careless caller can throw at every registered game: action objects
+with forged field values, and attempts to change a state through what ``legal_actions`` returns.
+Each is refused with the state exactly as it was."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import random
+import types
+import typing
+from functools import cache
+from typing import Any, Union
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tabletop
+import tests.pig  # noqa: F401  (the engine fixture game is covered too)
+from tabletop.core import Action, InvalidAction, State
+from tabletop.testing import fingerprint
+
+GAMES = [info.name for info in tabletop.games()]
+STEPS = (0, 2, 5, 9, 17, 30, 60)
+
+_ANYTHING_ELSE = st.one_of(st.none(), st.booleans(), st.binary(max_size=4), st.lists(st.integers(), max_size=2),
+                           st.just(object()), st.dictionaries(st.text(max_size=2), st.integers(), max_size=1))
+
+
+def forged(hint: Any) -> st.SearchStrategy[Any]:
+    """Values that an action field declared as ``hint`` must not hold."""
+    origin = typing.get_origin(hint)
+    if origin in (Union, types.UnionType):
+        (inner,) = [a for a in typing.get_args(hint) if a is not type(None)]
+        return forged(inner).filter(lambda value: value is not None)
+    if origin is tuple:
+        return st.one_of(st.none(), st.text(max_size=3), st.integers(), st.lists(st.integers(), max_size=3),
+                         st.tuples(st.just(object())), st.just(("x" * 10**6,)))
+    if hint is int:
+        return st.one_of(_ANYTHING_ELSE, st.floats(), st.text(max_size=3), st.just(1.5), st.just(1.0),
+                         st.just("9" * 10**5))
+    if hint is float:
+        return st.one_of(_ANYTHING_ELSE, st.text(max_size=3), st.sampled_from([math.nan, math.inf, -math.inf]))
+    if hint is str:
+        return st.one_of(_ANYTHING_ELSE, st.integers(), st.floats(), st.just(b"A1"))
+    if hint is bool:
+        return st.one_of(st.none(), st.integers(), st.text(max_size=3), st.floats())
+    raise AssertionError(f"no forgeries for {hint!r}")
+
+
+@cache
+def positions(name: str) -> tuple[State, ...]:
+    """Positions of a seeded random game at several depths, each with a seat to act."""
+    game = tabletop.load(name)
+    rng = random.Random(5)
+    state = game.new_state(seed=5)
+    found: list[State] = []
+    for step in range(max(STEPS) + 1):
+        if state.is_over:
+            break
+        if step in STEPS:
+            found.append(state.clone())
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+    return tuple(found)
+
+
+def fields_of(cls: type[Action]) -> list[tuple[str, Any]]:
+    hints = typing.get_type_hints(cls)
+    return [(f.name, hints[f.name]) for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+
+
+@st.composite
+def forged_action(draw: st.DrawFn, name: str) -> tuple[State, str, Action]:
+    """A position, its seat to act, and an action object with one field forged. The other fields
+    come from a legal action of the same kind when there is one, so the forged field is the only
+    thing wrong with it."""
+    state = draw(st.sampled_from(positions(name)))
+    seat = draw(st.sampled_from(state.to_act))
+    codec = state.game.codec
+    kinds = [cls for cls in codec.kinds.values() if fields_of(cls)]
+    cls = draw(st.sampled_from(sorted(kinds, key=lambda c: c.kind)))
+    fields = fields_of(cls)
+    model = next((a for a in state.legal_actions(seat) if type(a) is cls), None)
+    values = {field: getattr(model, field) if model is not None else None for field, _ in fields}
+    field, hint = draw(st.sampled_from(fields))
+    values[field] = draw(forged(hint))
+    return state, seat, cls(**values)
+
+
+@pytest.mark.parametrize("name", [n for n in GAMES if any(fields_of(c) for c in tabletop.load(n).codec.kinds.values())])
+def test_forged_action_fields_are_refused_with_the_state_untouched(name):
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(forged_action(name))
+    def check(case: tuple[State, str, Action]) -> None:
+        state, seat, action = case
+        before = fingerprint(state)
+        with pytest.raises(InvalidAction) as refused:
+            state.apply(seat, action)
+        assert fingerprint(state) == before
+        assert len(str(refused.value)) < 2000, "a forged value is echoed whole"
+
+    check()
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_an_action_of_another_class_is_refused(name):
+    @dataclasses.dataclass(frozen=True)
+    class Impostor(Action):
+        kind = next(iter(tabletop.load(name).codec.kinds))
+
+    state = positions(name)[0]
+    before = fingerprint(state)
+    with pytest.raises(InvalidAction, match="is not a"):
+        state.apply(state.to_act[0], Impostor())
+    assert fingerprint(state) == before
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_legal_actions_cannot_be_changed_by_the_caller(name):
+    for state in positions(name):
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        offered = list(legal)
+        stranger = object()
+        for change in (lambda: legal.__setitem__(0, stranger),  # type: ignore[index]
+                       lambda: legal.append(stranger), lambda: legal.clear()):  # type: ignore[attr-defined]
+            try:
+                change()
+            except (AttributeError, TypeError):
+                pass
+        assert list(state.legal_actions(seat)) == offered
+        assert stranger not in state.legal_actions(seat)
