@@ -4,6 +4,7 @@ Each is refused with the state exactly as it was."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 import random
@@ -123,12 +124,11 @@ def test_legal_actions_cannot_be_changed_by_the_caller(name):
         seat = state.to_act[0]
         legal = state.legal_actions(seat)
         offered = list(legal)
-        stranger = object()
-        for change in (lambda: legal.__setitem__(0, stranger),  # type: ignore[index]
-                       lambda: legal.append(stranger), lambda: legal.clear()):  # type: ignore[attr-defined]
-            try:
-                change()
-            except (AttributeError, TypeError):
-                pass
+        stranger: Any = object()
+        changeable: Any = legal
+        for change in ("__setitem__", "append", "clear"):
+            with contextlib.suppress(AttributeError, TypeError):
+                method = getattr(changeable, change)
+                method(0, stranger) if change == "__setitem__" else method(stranger) if change == "append" else method()
         assert list(state.legal_actions(seat)) == offered
         assert stranger not in state.legal_actions(seat)

@@ -141,7 +141,7 @@ class TurnSession(Session):
         elif command == "all":
             self.show_menu(seat, legal, None)
         elif command == "save":
-            self._save(rest.strip())
+            self._save(seat, rest.strip())
         elif command == "undo":
             return self._undo()
         elif not line:
@@ -177,12 +177,18 @@ class TurnSession(Session):
         self.show_new_events(seat)
         return True
 
-    def _save(self, name: str) -> None:
+    def _save(self, seat: str, name: str) -> None:
         if not name:
             self.narrator.line("Say where: save FILE")
             return
         try:
-            self.save_record(Path(name))
+            if self.hidden and not self.state.is_over:
+                # A full record holds the seed, which tells every deal: mid-game a player gets their own.
+                self.state.seat_record(seat).save(Path(name))
+                self.narrator.line(f"Saved {seat}'s record (what {seat} has seen; the full record is "
+                                   f"saved when the game ends) to {name}.")
+            else:
+                self.save_record(Path(name))
         except OSError as exc:
             self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
 

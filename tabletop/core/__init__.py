@@ -19,7 +19,7 @@ from .events import Event
 from .game import Game, GameInfo, Outcome, State, TurnStyle
 from .options import Option
 from .randomness import Randomness, ScriptedRandomness
-from .record import Record, load_record, replay
+from .record import Record, SeatRecord, load_record, replay
 from .registry import game_class, games, load, register
 from .version import ENGINE_VERSION
 
@@ -42,6 +42,7 @@ __all__ = [
     "ScriptExhausted",
     "ScriptMismatch",
     "ScriptedRandomness",
+    "SeatRecord",
     "State",
     "TabletopError",
     "TurnStyle",

@@ -27,9 +27,9 @@ import typing
 from collections.abc import Callable
 from typing import Any, ClassVar, Union
 
-from .errors import InvalidAction
+from .errors import InvalidAction, clip, shorten
 
-__all__ = ["Action", "ActionCodec", "shorten"]
+__all__ = ["Action", "ActionCodec"]
 
 JSONValue = Any
 _NONE_TOKEN = "-"
@@ -74,17 +74,7 @@ def _to_text(value: Any) -> str:
 
 Converter = Callable[[Any, bool], Any]
 Validator = Callable[[Any], str | None]
-_SHOWN = 40  # characters of a rejected value quoted back, so a forged giant value is not echoed whole
-
-
-def shorten(value: Any, limit: int = _SHOWN) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages about untrusted input.
-
-    >>> shorten("x" * 100, 10)
-    "'xxxxxxx…"
-    """
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+_SHOWN = 40
 
 
 def _validator(hint: Any) -> Validator:
@@ -290,7 +280,7 @@ class ActionCodec:
             if missing:
                 problems.append(f"missing {', '.join(missing)}")
             if extra:
-                problems.append(f"unexpected {shorten(', '.join(sorted(map(str, extra))))}")
+                problems.append(f"unexpected {clip(', '.join(sorted(map(str, extra))), _SHOWN)}")
             raise InvalidAction(
                 f"action '{kind}' takes {', '.join(names) or 'no fields'}: {'; '.join(problems)}"
             )

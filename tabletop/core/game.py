@@ -321,6 +321,14 @@ class State(ABC):
 
         return make_record(self)
 
+    def seat_record(self, seat: str) -> Any:
+        """What ``seat`` has seen so far, as a :class:`~tabletop.core.record.SeatRecord`: safe to
+        share while the game runs, unlike :meth:`record`, whose seed tells every hidden deal."""
+        from .record import make_seat_record
+
+        self._check_seat(seat)
+        return make_seat_record(self, seat)
+
     def returns(self) -> dict[str, float]:
         """+1 win, -1 loss, 0 draw or unfinished, per seat."""
         outcome = self.outcome
