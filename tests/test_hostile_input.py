@@ -18,6 +18,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tabletop
+import tests.cli.fixture_games  # (so are the command line's fixture games)
 import tests.pig  # noqa: F401  (the engine fixture game is covered too)
 from tabletop.core import Action, InvalidAction, State
 from tabletop.testing import fingerprint
@@ -132,3 +133,80 @@ def test_legal_actions_cannot_be_changed_by_the_caller(name):
                 method(0, stranger) if change == "__setitem__" else method(stranger) if change == "append" else method()
         assert list(state.legal_actions(seat)) == offered
         assert stranger not in state.legal_actions(seat)
+
+
+# -- records ---------------------------------------------------------------------------------------
+
+
+def pig_record() -> tabletop.Record:
+    state = tabletop.load("test-pig").new_state(seed=3)
+    for _ in range(6):
+        state.apply(state.to_act[0], state.legal_actions(state.to_act[0])[0])
+    return state.record()
+
+
+def test_a_record_with_a_byte_order_mark_reads_as_utf8(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + pig_record().to_json_text().encode())
+    assert tabletop.replay(path).history
+    assert tabletop.replay("\ufeff" + pig_record().to_json_text()).history
+
+
+@pytest.mark.parametrize(("data", "reason"), [
+    (pig_record().to_json_text().encode("utf-16"), "UTF-16"),
+    (b"\xff\xfe\x00\xd8garbage", "UTF-16"),
+    (b"{\"game\": \"\xc3\x28\"}", "not UTF-8 text"),
+])
+def test_a_record_in_another_encoding_is_refused_plainly(tmp_path, data, reason):
+    path = tmp_path / "odd.json"
+    path.write_bytes(data)
+    with pytest.raises(tabletop.BadRecord, match=reason):
+        tabletop.replay(path)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.binary(max_size=200))
+def test_any_bytes_as_a_record_give_bad_record(tmp_path_factory, data):
+    path = tmp_path_factory.mktemp("bytes") / "record.json"
+    path.write_bytes(data)
+    with pytest.raises(tabletop.BadRecord):
+        tabletop.replay(path)
+
+
+def test_a_record_without_its_digest_is_refused_unless_read_unverified():
+    record = pig_record().model_dump()
+    record["digest"] = None
+    record["actions"] = record["actions"][:-2]  # cut short: nothing could tell
+    with pytest.raises(tabletop.BadRecord, match="no digest"):
+        tabletop.replay(record)
+    del record["digest"]
+    with pytest.raises(tabletop.BadRecord, match="no digest"):
+        tabletop.replay(record)
+    assert len(tabletop.replay(record, verify=False).history) == 4
+
+
+def test_a_giant_field_is_not_echoed_into_the_error():
+    giant = "x" * 5_000_000
+    for edit in ({"game": giant}, {"engine": giant}, {"options": {giant: 1}},
+                 {"actions": [{"seat": giant, "action": {"kind": giant}}]},
+                 {"actions": [{"seat": "seat1", "action": {"kind": "roll", "why": giant}}]}):
+        record = {**pig_record().model_dump(), **edit}
+        with pytest.raises(tabletop.BadRecord) as refused:
+            tabletop.replay(record)
+        assert len(str(refused.value)) < 2000, str(refused.value)[:200]
+
+
+def test_a_seats_record_holds_no_seed_and_no_other_seats_secrets():
+    state = tabletop.load("test-guess").new_state(seed=4)
+    for _ in range(2):
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    mine = state.seat_record("seat2")
+    text = mine.to_json_text()
+    assert "seed" not in text
+    assert all(e.get("visible_to") in (None, ["seat2"]) for e in mine.events)
+    assert len(mine.events) < len(state.events)
+    with pytest.raises(tabletop.BadRecord, match="seat's record"):
+        tabletop.replay(text)
+    with pytest.raises(tabletop.BadRecord, match="seat's record"):
+        tabletop.replay(mine.model_dump())
