@@ -7,11 +7,12 @@ form, or a command (see :data:`HELP`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
 import tabletop
-from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State
+from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State, possessive
 
 from .output import Narrator, is_interactive
 from .play import SvgWriter, Table
@@ -74,17 +75,17 @@ def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[Sta
     if state.game.info.hidden_information:
         others = sorted({s for s, _ in history[last + 1 :] if s != seat})
         if others:
-            return f"{', '.join(others)} acted after {seat}'s last decision, and this game hides information"
+            return f"{', '.join(others)} acted after {possessive(seat)} last decision, and this game hides information"
     record = state.record()
     shortened = record.model_copy(update={"actions": record.actions[:last], "digest": None})
     earlier = tabletop.replay(shortened, verify=False)
     if chance_mark(earlier.rng) != chance_mark(state.rng):
-        return f"dice were rolled or cards dealt since {seat}'s last decision"
+        return f"dice were rolled or cards dealt since {possessive(seat)} last decision"
     if state.game.info.hidden_information:
         # A public line could be a reveal; only news for the deciding seat alone is safe to take back.
         told = [e for e in state.events[len(earlier.events) :] if e.visible_to is None or e.visible_to - {seat}]
         if told:
-            return f"{seat}'s decision was already made known to others, and this game hides information"
+            return f"{possessive(seat)} decision was already made known to others, and this game hides information"
     return earlier, seat, action
 
 
@@ -150,7 +151,7 @@ class TurnSession(Session):
                 say(f"Type the number of an action (1-{len(legal)}), an action, or help.")
                 return False
             return self._take(seat, default)
-        elif line.isdigit():
+        elif re.fullmatch(r"[-+]?\d{1,18}", line):
             number = int(line)
             if not 1 <= number <= len(legal):
                 say(f"There is no action {number}; pick 1 to {len(legal)}.")
@@ -185,7 +186,7 @@ class TurnSession(Session):
             if self.hidden and not self.state.is_over:
                 # A full record holds the seed, which tells every deal: mid-game a player gets their own.
                 self.state.seat_record(seat).save(Path(name))
-                self.narrator.line(f"Saved {seat}'s record (what {seat} has seen; the full record is "
+                self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
                                    f"saved when the game ends) to {name}.")
             else:
                 self.save_record(Path(name))
@@ -200,7 +201,7 @@ class TurnSession(Session):
         earlier, seat, action = result
         label = earlier.describe_action(seat, action)
         self.replace_state(earlier)
-        self.narrator.line(f"Took back {seat}'s decision: {label}.")
+        self.narrator.line(f"Took back {possessive(seat)} decision: {label}.")
         return True
 
     # -- screens -----------------------------------------------------------------------------------
@@ -214,7 +215,7 @@ class TurnSession(Session):
         self.narrator.clear()
 
     def show_board(self, seat: str) -> None:
-        self.narrator.board(self.game, self.state, seat, f"{seat}'s view")
+        self.narrator.board(self.game, self.state, seat, f"{possessive(seat)} view")
 
     def show_menu(self, seat: str, legal: Sequence[Action], limit: int | None) -> None:
         say = self.narrator.line

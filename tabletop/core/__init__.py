@@ -15,7 +15,7 @@ from .errors import (
     TabletopError,
     UnknownGame,
 )
-from .events import Event
+from .events import Event, possessive
 from .game import Game, GameInfo, Outcome, State, TurnStyle
 from .options import Option
 from .randomness import Randomness, ScriptedRandomness
@@ -51,6 +51,7 @@ __all__ = [
     "games",
     "load",
     "load_record",
+    "possessive",
     "register",
     "replay",
 ]

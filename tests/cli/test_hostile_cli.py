@@ -53,3 +53,28 @@ def test_a_player_of_a_hidden_information_game_is_not_told_the_seed_until_the_en
     # A game without hidden information shows its seed at once, and computers-only games too.
     assert "seed 5" in invoke("play", "test-pig", "--seed", "5", input="quit\n").stdout.splitlines()[1]
     assert "seed 5" in invoke("play", "test-guess", "--seat1", "random", "--seed", "5", TABLETOP_PLUGINS=PLUGINS).stdout.splitlines()[1]
+
+
+def test_a_negative_number_at_the_prompt_is_out_of_range():
+    out = invoke("play", "test-pig", "--seed", "4", input="-1\n+9\n0\nquit\n").stdout
+    assert "There is no action -1; pick 1 to 2." in out and "There is no action 9; pick 1 to 2." in out
+    assert "There is no action 0" in out and "unknown action kind" not in out
+
+
+def test_save_to_a_missing_folder_is_refused_before_the_game(tmp_path):
+    result = invoke("play", "test-pig", "--seat1", "random", "--seat2", "random", "--save",
+                    str(tmp_path / "nowhere" / "game.json"))
+    assert_clean_failure(result, 1, "does not exist")
+    assert "Players:" not in result.stdout
+
+
+def test_fleet_options_are_refused_with_the_reason():
+    assert_clean_failure(invoke("play", "cagway-bay", "-o", "scenario=open-warfare", "-o", "fleet1=+"), 1,
+                         "ship classes joined by +")
+    assert_clean_failure(invoke("play", "cagway-bay", "-o", "fleet2=sloop"), 1,
+                         "fleet2 applies only to the open-warfare scenario")
+
+
+def test_a_seat_name_ending_in_s_reads_well():
+    out = invoke("play", "cagway-bay", "--seed", "1", input="board\nquit\n").stdout
+    assert "raiders' view" in out and "raiders's" not in out

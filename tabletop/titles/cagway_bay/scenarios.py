@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import BadScenario, Outcome
+from tabletop.core import BadOption, BadScenario, Outcome
+from tabletop.core.errors import shorten
 
 from .data import (
     EDGES,
@@ -25,6 +26,9 @@ from .ships import Ship
 
 if TYPE_CHECKING:
     from .game import CagwayState
+
+
+FLEET_OPTIONS = ("points", "fleet1", "fleet2")
 
 
 @dataclass(frozen=True)
@@ -48,6 +52,21 @@ class Setup:
 @cache
 def _auto_fleet(points: int) -> tuple[str, ...]:
     return tuple(build_fleet(points))
+
+
+def check_fleet_options(options: dict[str, Any], given: list[str]) -> None:
+    """Refuse fleet options that would be ignored (``given`` are those set away from their
+    defaults) or that name no ship (CB-SCEN-OPEN-2)."""
+    if given and scenario_model(options["scenario"]).objective.kind != "battle":
+        raise BadOption(f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} only to the "
+                        "open-warfare scenario; "
+                        f"{options['scenario']} brings its own ships (add -o scenario=open-warfare)")
+    for name in ("fleet1", "fleet2"):
+        text = options[name]
+        if text.strip() and any(not part.strip() for part in text.split("+")):
+            raise BadOption(f"option {name!r} lists ship classes joined by +, such as sloop+brig, with none "
+                            f"left empty; {shorten(text)} is not such a list (leave it empty for a fleet "
+                            "built to equal points)")
 
 
 def fleets_for(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
