@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import pickle
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 from .core import Action, Game, IllegalAction, State, replay
@@ -46,7 +46,7 @@ def random_playthrough(
     *,
     max_steps: int = 200_000,
     check_every: int = 1,
-    choose: Callable[[random.Random, State, str, Sequence[Action]], Action] | None = None,
+    choose: Callable[[random.Random, State, str, list[Action]], Action] | None = None,
 ) -> State:
     """Play one game with uniformly random legal actions, checking invariants as it goes."""
     rng = random.Random(seed * 7919 + 1)

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tabletop.core import Action, IllegalAction, Randomness, State
@@ -145,7 +144,7 @@ class MCTSAgent(PacedAgent):
         elapsed = time.perf_counter() - started
         return self._best(state, seat, root, legal, done, elapsed)
 
-    def _best(self, state: State, seat: str, root: _Node, legal: Sequence[Action], done: int,
+    def _best(self, state: State, seat: str, root: _Node, legal: list[Action], done: int,
               elapsed: float) -> Action:
         report = SearchReport(iterations=done, seconds=elapsed)
         best: Action | None = None

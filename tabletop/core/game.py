@@ -210,7 +210,7 @@ class State(ABC):
     def check(self, seat: str, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Games with continuous
         actions override this to validate values outside the offered discrete set."""
-        if action not in self.legal_actions(seat):
+        if action not in self._cached_legal(seat):
             raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
 
     def auto_action(self, seat: str) -> Action | None:
@@ -225,7 +225,7 @@ class State(ABC):
         """A quick move from the rules' own logic, used by the heuristic agent and by search
         rollouts. Call it on a determinized copy so it cannot see hidden information.
         The default picks uniformly from the legal actions."""
-        return rng.choice(self.legal_actions(seat))
+        return rng.choice(self._cached_legal(seat))
 
     def evaluate(self, seat: str) -> float:
         """How good the position looks for ``seat``, from -1 (lost) to 1 (won); search uses it to
@@ -247,11 +247,15 @@ class State(ABC):
     def is_over(self) -> bool:
         return self.outcome is not None
 
-    def legal_actions(self, seat: str) -> tuple[Action, ...]:
+    def legal_actions(self, seat: str) -> list[Action]:
         """The actions ``seat`` may take now, in a stable order.
 
-        A tuple, so no caller can change what the state accepts through it.
+        A fresh list each time: changing it changes nothing in the state.
         """
+        return list(self._cached_legal(seat))
+
+    def _cached_legal(self, seat: str) -> tuple[Action, ...]:
+        """The state's own cached, unchangeable copy of the legal actions."""
         cached = self._legal_cache.get(seat)
         if cached is None:
             self._check_seat(seat)
@@ -346,7 +350,7 @@ class State(ABC):
             raise IllegalAction(f"there is no seat {seat!r}; the seats are {', '.join(self.game.seats)}")
 
     def _options_hint(self, seat: str, limit: int = 12) -> str:
-        legal = self.legal_actions(seat)
+        legal = self._cached_legal(seat)
         if not legal:
             return "it has no legal actions"
         shown = "; ".join(map(str, legal[:limit]))

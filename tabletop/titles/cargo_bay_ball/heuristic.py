@@ -10,7 +10,7 @@ Everything here reads only the public position.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
@@ -82,7 +82,7 @@ def suggest(st: CargoBayState, seat: str, rng: Randomness) -> Action:
 # -- reactions and setup -------------------------------------------------------------------------
 
 
-def _react(st: CargoBayState, flight: Flight, legal: Sequence[Action]) -> Action:
+def _react(st: CargoBayState, flight: Flight, legal: list[Action]) -> Action:
     crew = flight.waiting
     if flight.kind != LOOSE_FLIGHT:
         return legal[0]  # always try to stop the other side's pass or shot
@@ -96,7 +96,7 @@ def _react(st: CargoBayState, flight: Flight, legal: Sequence[Action]) -> Action
     return legal[1]
 
 
-def _push(st: CargoBayState, push: PushChoice, legal: Sequence[Action]) -> Action:
+def _push(st: CargoBayState, push: PushChoice, legal: list[Action]) -> Action:
     board = st.game.board
 
     def away(action: Action) -> int:
@@ -114,7 +114,7 @@ def _card_value(st: CargoBayState, card: int) -> float:
         + 0.4 * v[ENDUR] + 0.4 * v[PASS]
 
 
-def _setup(st: CargoBayState, legal: Sequence[Action], rng: Randomness) -> Action:
+def _setup(st: CargoBayState, legal: list[Action], rng: Randomness) -> Action:
     game = st.game
     board = game.board
     first = legal[0]
@@ -139,7 +139,7 @@ def _setup(st: CargoBayState, legal: Sequence[Action], rng: Randomness) -> Actio
     return rng.choice(best)
 
 
-def _activate(st: CargoBayState, legal: Sequence[Action]) -> Action:
+def _activate(st: CargoBayState, legal: list[Action]) -> Action:
     board = st.game.board
     target = st.ball
 
@@ -159,7 +159,7 @@ def _activate(st: CargoBayState, legal: Sequence[Action]) -> Action:
 # -- the acting crew member ----------------------------------------------------------------------
 
 
-def _turn(st: CargoBayState, legal: Sequence[Action], rng: Randomness) -> Action:
+def _turn(st: CargoBayState, legal: list[Action], rng: Randomness) -> Action:
     crew = st.active
     side = st.crew_side[crew]
     here = st.pos[crew]

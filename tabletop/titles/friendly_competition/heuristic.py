@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
@@ -123,7 +122,7 @@ class Offered:
 
     __slots__ = ("ids", "legal")
 
-    def __init__(self, legal: Sequence[Action]) -> None:
+    def __init__(self, legal: list[Action]) -> None:
         self.legal = legal
         self.ids: set[int] | None = None
 
