@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
-from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch
+from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch, clip
 from .events import Event
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
@@ -129,12 +129,15 @@ class Game(ABC):
             raise BadScenario(f"a scenario must be a JSON object, not {type(scenario).__name__}")
         try:
             state = self._new_state(rng, dict(scenario) if scenario is not None else None)
-        except (ScriptExhausted, ScriptMismatch, BadScenario):
+        except (ScriptExhausted, ScriptMismatch):
             raise
-        except (KeyError, TypeError, ValueError) as exc:
+        except BadScenario as exc:
+            # A scenario may come from a stranger: quote no more of it than a person can read.
+            raise BadScenario(clip(str(exc), 600)) from None
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
             if scenario is None:
                 raise
-            raise BadScenario(f"{self.name} scenario could not be set up: {exc}") from None
+            raise BadScenario(clip(f"{self.name} scenario could not be set up: {exc}", 600)) from None
         state._scenario = dict(scenario) if scenario is not None else None
         return state
 
