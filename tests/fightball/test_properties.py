@@ -85,7 +85,7 @@ def test_determinize_tells_the_hidden_draw_again_with_the_redrawn_card():
     assert checked > 10
 
 
-def test_FB_wording_agrees_with_the_teams_name():
+def test_log_wording_agrees_with_the_teams_name():
     state = game("the-dark", "aztecs").new_state(seed=2)
     state.apply("home", DRAW)
     state.apply("home", DISCARD)
