@@ -41,51 +41,45 @@ class RecordedAction(BaseModel):
     action: dict[str, Any]
 
 
-class Record(BaseModel):
-    """A whole game, enough to rebuild it exactly."""
+class _SavedGame(BaseModel):
+    """What every saved form of a game starts with, and how it is written."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    format: Literal["tabletop-record"] = "tabletop-record"
+    format: str
     version: Literal[1] = 1
     engine: str = ENGINE_VERSION
     game: str
     options: dict[str, Any] = Field(default_factory=dict)
+
+    def to_json_text(self) -> str:
+        return self.model_dump_json(indent=1)
+
+    def save(self, path: str | Path) -> None:
+        Path(path).write_text(self.to_json_text() + "\n", encoding="utf-8")
+
+
+class Record(_SavedGame):
+    """A whole game, enough to rebuild it exactly."""
+
+    format: Literal["tabletop-record"] = "tabletop-record"
     seed: int
     scenario: dict[str, Any] | None = None
     dice: dict[str, Any] | None = None
     actions: list[RecordedAction] = Field(default_factory=list)
     digest: str | None = None
 
-    def to_json_text(self) -> str:
-        return self.model_dump_json(indent=1)
 
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json_text() + "\n", encoding="utf-8")
-
-
-class SeatRecord(BaseModel):
+class SeatRecord(_SavedGame):
     """What one seat has seen of a game so far: its own actions, the log as it saw it, and its
     view now. No seed and nothing hidden from that seat, so a player may share it while the game
     runs; for the same reason it cannot be replayed."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
     format: Literal["tabletop-seat-record"] = "tabletop-seat-record"
-    version: Literal[1] = 1
-    engine: str = ENGINE_VERSION
-    game: str
-    options: dict[str, Any] = Field(default_factory=dict)
     seat: str
     actions: list[RecordedAction] = Field(default_factory=list)
     events: list[dict[str, Any]] = Field(default_factory=list)
     view: dict[str, Any] = Field(default_factory=dict)
-
-    def to_json_text(self) -> str:
-        return self.model_dump_json(indent=1)
-
-    def save(self, path: str | Path) -> None:
-        Path(path).write_text(self.to_json_text() + "\n", encoding="utf-8")
 
 
 def make_seat_record(state: State, seat: str) -> SeatRecord:
