@@ -210,3 +210,18 @@ def test_a_seats_record_holds_no_seed_and_no_other_seats_secrets():
         tabletop.replay(text)
     with pytest.raises(tabletop.BadRecord, match="seat's record"):
         tabletop.replay(mine.model_dump())
+
+
+def test_a_giant_seat_name_is_not_echoed():
+    state = tabletop.load("test-pig").new_state(seed=1)
+    with pytest.raises(tabletop.IllegalAction) as refused:
+        state.apply("s" * 1_000_000, state.legal_actions("seat1")[0])
+    assert len(str(refused.value)) < 300
+
+
+def test_a_record_whose_scenario_holds_nan_is_refused():
+    record = {"game": "cagway-bay", "options": {"scenario": "open-warfare"}, "seed": 1, "digest": "0" * 64,
+              "scenario": {"ships": [{"id": "a", "ship_class": "sloop", "seat": 0, "x": float("nan"), "y": 50,
+                                      "heading": 0}]}}
+    with pytest.raises(tabletop.BadRecord, match="finite number"):
+        tabletop.replay(record)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
-from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch, clip
+from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch, clip, shorten
 from .events import Event
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
@@ -350,7 +350,7 @@ class State(ABC):
 
     def _check_seat(self, seat: str) -> None:
         if seat not in self.game.seats:
-            raise IllegalAction(f"there is no seat {seat!r}; the seats are {', '.join(self.game.seats)}")
+            raise IllegalAction(f"there is no seat {shorten(seat)}; the seats are {', '.join(self.game.seats)}")
 
     def _options_hint(self, seat: str, limit: int = 12) -> str:
         legal = self._cached_legal(seat)
