@@ -255,7 +255,8 @@ class State(ABC):
 
         A fresh list each time: changing it changes nothing in the state.
         """
-        return list(self._cached_legal(seat))
+        cached = self._legal_cache.get(seat)  # inlined: agents call this in their inner loops
+        return list(cached if cached is not None else self._cached_legal(seat))
 
     def _cached_legal(self, seat: str) -> tuple[Action, ...]:
         """The state's own cached, unchangeable copy of the legal actions."""
