@@ -68,16 +68,18 @@ class Narrator:
         else:
             self.line(f"--- {title} ---")
 
-    def clear(self) -> None:
-        """Wipe the screen and the scrollback on a terminal; in a pipe, mark the break instead.
+    def clear(self, *, scrollback: bool = False) -> None:
+        """Wipe the screen on a terminal (with ``scrollback``, the scrollback too); in a pipe,
+        mark the break instead.
 
         The scrollback matters at a shared terminal: the next player must not scroll up to the
         last one's hand.
         """
         if self.console.is_terminal:
             self.console.clear()
-            self.console.file.write(CLEAR_SCROLLBACK)
-            self.console.file.flush()
+            if scrollback:
+                self.console.file.write(CLEAR_SCROLLBACK)
+                self.console.file.flush()
         else:
             self.line("=" * 40)
 

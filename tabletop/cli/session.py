@@ -90,7 +90,7 @@ class Session:
             self.narrator.board(self.game, state, human, "Final position")
         else:
             if self.hidden:
-                self.narrator.clear()
+                self.narrator.clear(scrollback=True)
             start = min(self.seen.values())
             self.narrator.events(state.events[start:], None)
             self.narrator.board(self.game, state, None, "Final position")

@@ -208,11 +208,11 @@ class TurnSession(Session):
 
     def hand_over(self, seat: str) -> None:
         """Clear the screen and wait, so the next player cannot see the last one's secrets."""
-        self.narrator.clear()
+        self.narrator.clear(scrollback=True)
         self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
         if self.prompt.ask(f"{seat}, press Enter when you are ready. ").lower() in ("quit", "exit"):
             raise QuitGame("You left the game unfinished.")
-        self.narrator.clear()
+        self.narrator.clear(scrollback=True)
 
     def show_board(self, seat: str) -> None:
         self.narrator.board(self.game, self.state, seat, f"{possessive(seat)} view")
