@@ -225,3 +225,13 @@ def test_a_record_whose_scenario_holds_nan_is_refused():
                                       "heading": 0}]}}
     with pytest.raises(tabletop.BadRecord, match="finite number"):
         tabletop.replay(record)
+
+
+def test_giant_option_values_names_and_dice_are_cut_in_errors():
+    giant = "9" * 100_000
+    for attempt in (lambda: tabletop.load("test-pig", target=giant), lambda: tabletop.load("test-pig", **{giant: 1}),
+                    lambda: tabletop.load(giant), lambda: tabletop.load("test-pig").new_state(seed=1, dice=giant),
+                    lambda: tabletop.load("test-pig").new_state(seed=1, dice=[giant])):
+        with pytest.raises(tabletop.TabletopError) as refused:
+            attempt()
+        assert len(str(refused.value)) < 300, str(refused.value)[:100]
