@@ -235,3 +235,27 @@ def test_giant_option_values_names_and_dice_are_cut_in_errors():
         with pytest.raises(tabletop.TabletopError) as refused:
             attempt()
         assert len(str(refused.value)) < 300, str(refused.value)[:100]
+
+
+def test_the_fuzzers_own_forgeries_are_refused_before_anything_moves():
+    from tabletop.titles.cagway_bay.actions import Drift, Fire, Sail
+    from tabletop.titles.fightball.actions import DRAW, Play
+
+    fightball = tabletop.load("fightball").new_state(seed=3)
+    fightball.apply("home", DRAW)  # a card in hand: the forged play once took it and then failed
+    before = fingerprint(fightball)
+    for forged_play in (Play(stack=1.5), Play(stack=None), Play(stack=True), Play(stack="1")):  # type: ignore[arg-type]
+        with pytest.raises(InvalidAction, match="field 'stack'"):
+            fightball.apply("home", forged_play)
+        assert fingerprint(fightball) == before
+    fightball.apply("home", Play(stack=1))  # the held card is still there to play
+
+    cagway = tabletop.load("cagway-bay").new_state(seed=1)
+    seat = cagway.to_act[0]
+    ship = next(a.ship for a in cagway.legal_actions(seat) if hasattr(a, "ship"))
+    before = fingerprint(cagway)
+    for forged in (Sail(ship, None), Drift(ship, "x"), Fire(ship, "port", ship, None),  # type: ignore[arg-type]
+                   Sail(ship, math.nan), Sail(ship, math.inf)):
+        with pytest.raises(InvalidAction):
+            cagway.apply(seat, forged)
+        assert fingerprint(cagway) == before
