@@ -27,6 +27,8 @@ from rich.text import Text
 
 from tabletop.core import TabletopError, game_class
 
+from .errors import check_output_path
+
 __all__ = ["register", "split_agents"]
 
 
@@ -109,7 +111,6 @@ def _write(path: Path, text: str, console: Console) -> None:
     if str(path) == "-":
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
     console.print(f"wrote {path}")
 
@@ -149,6 +150,8 @@ def simulate_command(
     """Play many games between agents: wins, draws and losses with 95% intervals, scores, lengths."""
     from tabletop.lab.simulate import simulate
 
+    check_output_path(json_out, "--json")
+    check_output_path(csv_out, "--csv")
     console = Console(stderr=True)
     with _errors():
         agents = [seat1, seat2, *(seat or [])]
@@ -171,6 +174,7 @@ def simulate_command(
             _write(json_out, report.to_json_text(), console)
         if csv_out is not None:
             _write(csv_out, report.to_csv(), console)
+    _exit_if_all_failed(report.errors, len(report.results))
 
 
 def _print_summary(console: Console, report: Any) -> None:
@@ -193,6 +197,12 @@ def _print_summary(console: Console, report: Any) -> None:
             common = ", ".join(f"{v:g}×{c}" for v, c in p.scores.common)
             console.print(f"Scores of {p.label}: {p.scores.text()}; most common {common}.")
     _print_errors(console, summary.errors)
+
+
+def _exit_if_all_failed(errors: Any, played: int) -> None:
+    """A sweep in which no game finished has no results to speak of: exit 1, so scripts notice."""
+    if played and len(errors) == played:
+        _fail(f"every one of the {played} games failed; see the errors above")
 
 
 def _print_errors(console: Console, errors: Any) -> None:
@@ -258,6 +268,7 @@ def balance_command(
         _print_errors(stdout, report.errors)
         for kind, path in paths.items():
             stdout.print(f"{kind}: {path}")
+    _exit_if_all_failed(report.errors, report.played)
 
 
 def ladder_command(
@@ -278,6 +289,7 @@ def ladder_command(
     """Rate agents from a round robin: Bradley-Terry ratings (Elo scale) with bootstrap intervals."""
     from tabletop.lab.ladder import run_ladder
 
+    check_output_path(json_out, "--json")
     console = Console(stderr=True)
     with _errors():
         specs = split_agents(agents)
@@ -302,6 +314,7 @@ def ladder_command(
         _print_errors(out, ladder.errors)
         if json_out is not None:
             _write(json_out, ladder.to_json_text(), console)
+    _exit_if_all_failed(ladder.errors, total)
 
 
 def register(app: typer.Typer) -> None:

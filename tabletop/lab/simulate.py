@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.agents import make_agent
+from tabletop.agents import BadAgentSpec, make_agent
 from tabletop.core import game_class, load
 
 from .executors import Executor
@@ -95,6 +95,10 @@ def simulate(game: str, agents: Sequence[str], games: int, seed: int = 0, *, job
     ``keep_games`` only the failed games are kept, and memory stays flat however many games.
     """
     built = load(game, **dict(options or {}))  # a bad game name or option fails here, before any work
+    seats = built.seats
+    if len(agents) > len(seats):
+        raise BadAgentSpec(f"{game} has {len(seats)} seats ({', '.join(seats)}) but {len(agents)} agents were "
+                           f"given ({', '.join(agents)}); give at most {len(seats)}")
     for spec in agents:
         make_agent(spec)
     folder = record_dir or default_record_dir(game, seed)

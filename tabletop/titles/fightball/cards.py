@@ -280,6 +280,11 @@ class CardTable:
     by_slug: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]
     shot_values: tuple[tuple[tuple[int, ...], ...], ...]  # [seat][colour]: that seat's Shot cards' values
 
+    def verb(self, side: int, plural: str, singular: str) -> str:
+        """The verb form that agrees with a team's name, read off its possessive: "Aztecs'" is
+        plural ("Aztecs discard"), "The Dark's" singular ("The Dark discards")."""
+        return singular if self.possessives[side].endswith("'s") else plural
+
 
 @cache
 def court() -> Court:

@@ -272,7 +272,7 @@ class FightballState(State):
             self.stacks[index].append(card)
             name = table.cards[card].name
             where = self.game.zone_names[index]
-            self.events.append(Event("play", f"{team} play {name} on stack {action.stack} ({where}).",
+            self.events.append(Event("play", f"{team} {table.verb(s, 'play', 'plays')} {name} on stack {action.stack} ({where}).",
                                      {"seat": seat, "card": card, "stack": action.stack, "at": self.elapsed}))
             if self.phase == WINDOW:
                 quarter.start_scoring(self)
@@ -286,20 +286,21 @@ class FightballState(State):
             card = self.held[s]
             self.held[s] = -1
             self.discards[s].append(card)
-            self.events.append(Event("discard", f"{team} discard {table.cards[card].name}.",
+            self.events.append(Event("discard", f"{team} {table.verb(s, 'discard', 'discards')} {table.cards[card].name}.",
                                      {"seat": seat, "card": card}))
         elif isinstance(action, Take):
             card = self.discards[s].pop()
             self.held[s] = card
             self.held_public[s] = True
-            self.events.append(Event("take", f"{team} take {table.cards[card].name} back off the discard pile.",
+            self.events.append(Event("take", f"{team} {table.verb(s, 'take', 'takes')} {table.cards[card].name} "
+                                     "back off the discard pile.",
                                      {"seat": seat, "card": card}))
         elif isinstance(action, Buzz):
             self._buzz(s)
         elif isinstance(action, Choose):
             quarter.make_choice(self, action.points)
         else:
-            self.emit("pass", f"{team} let the buzzer-beater go.", seat=seat)
+            self.emit("pass", f"{team} {table.verb(s, 'let', 'lets')} the buzzer-beater go.", seat=seat)
             quarter.start_scoring(self)
 
     def _buzz(self, s: int) -> None:
@@ -307,7 +308,7 @@ class FightballState(State):
         self.held[s] = -1
         self.held_public[s] = False
         other = 1 - s
-        self.emit("buzz", f"{self.table.names[s]} throw the Buzz: the fast round of quarter {self.quarter} is over.",
+        self.emit("buzz", f"{self.table.names[s]} {self.table.verb(s, 'throw', 'throws')} the Buzz: the fast round of quarter {self.quarter} is over.",
                   seat=SEATS[s])
         held = self.held[other]
         if self.game.options["buzzer_beater"] and held >= 0 and self.table.cards[held].kind == SHOT:
@@ -316,8 +317,8 @@ class FightballState(State):
             self.window_closes_ms = self.clock_ms + round(self.game.options["buzzer_beater_seconds"] * 1000)
             self._to_act = (SEATS[other],)
             seconds = self.game.options["buzzer_beater_seconds"]
-            self.emit("buzzer-beater", f"{self.table.names[other]} were playing a Shot as the buzzer went: "
-                      f"it may still land in the next {seconds:g} seconds.", seat=SEATS[other],
+            self.emit("buzzer-beater", f"{self.table.names[other]} {self.table.verb(other, 'were', 'was')} playing a "
+                      f"Shot as the buzzer went: it may still land in the next {seconds:g} seconds.", seat=SEATS[other],
                       closes_at=self.window_closes_ms / 1000)
         else:
             quarter.start_scoring(self)
@@ -350,7 +351,7 @@ class FightballState(State):
                                     SEATS)
         else:
             win = 0 if self.score[0] > self.score[1] else 1
-            self._outcome = Outcome((SEATS[win],), scores, f"{names[win]} win {max(self.score)}-{min(self.score)}",
+            self._outcome = Outcome((SEATS[win],), scores, f"{names[win]} {self.table.verb(win, 'win', 'wins')} {max(self.score)}-{min(self.score)}",
                                     SEATS)
         self.emit("game-over", f"Final: {names[0]} {self.score[0]}, {names[1]} {self.score[1]}.", scores=scores)
 
@@ -416,7 +417,8 @@ class FightballState(State):
             more = "more" if action.points > 0 else "less"
             unit = "point" if abs(action.points) == 1 else "points"
             return (f"{self.table.cards[choice.card].name} on stack {choice.stack + 1}: {abs(action.points)} {unit} "
-                    f"{more} for the play ({self.table.names[choice.scorer]} score it)")
+                    f"{more} for the play ({self.table.names[choice.scorer]} "
+                    f"{self.table.verb(choice.scorer, 'score', 'scores')} it)")
         held = self.held[s]
         name = self.table.cards[held].name if held >= 0 else "the card"
         if isinstance(action, Play):
@@ -465,6 +467,7 @@ class FightballState(State):
         at the bottom; the copy gets its own chance so later shuffles are unknown too."""
         copy = self.clone()
         viewer = SEAT_INDEX[seat] if seat is not None else -1
+        redrawn: dict[int, int] = {}
         for s in (0, 1):
             deck = copy.decks[s]
             buzz = self.table.buzz[s]
@@ -474,10 +477,21 @@ class FightballState(State):
                 pool.append(copy.held[s])
             rng.shuffle(pool, f"{SEATS[s]} hidden cards")
             if hide_held:
-                copy.held[s] = pool.pop()
+                redrawn[self.held[s]] = copy.held[s] = pool.pop()
             copy.decks[s] = ([buzz] if buzz in deck else []) + pool
+        copy.events = [self._redrawn_event(e, redrawn) if not e.visible(seat) else e for e in self.events]
         copy.rng = Randomness(int(rng.random() * 2**31))
         return copy
+
+    def _redrawn_event(self, event: Event, redrawn: dict[int, int]) -> Event:
+        """A private event told again with the card that replaced the hidden one (the only
+        private events are draws; every other drawn card has since been shown)."""
+        card = event.data.get("card")
+        if card not in redrawn:
+            return event
+        names = self.table.cards
+        text = event.text.replace(names[card].name, names[redrawn[card]].name)
+        return Event(event.kind, text, {**event.data, "card": redrawn[card]}, event.visible_to)
 
     def clone(self) -> FightballState:
         twin = FightballState.__new__(FightballState)

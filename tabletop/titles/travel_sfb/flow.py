@@ -220,8 +220,10 @@ class TurnFlow:
     def _mark_finished(self, i: int, automatic: bool) -> None:
         self.finished[i] = True
         left = len(self.hands[i])
-        why = " (it cannot place any more cards)" if automatic else ""
-        self._say("finish", f"{self.names[i]} has finished allocating{why}.", seat=self.seat_names[i], automatic=automatic)
+        # TSFB-RULING-SCREEN: the opponent learns only that this ship has finished, never why.
+        self._say("finish", f"{self.names[i]} has finished allocating.", seat=self.seat_names[i])
+        if automatic:
+            self._say("finish-full", "You cannot place any more cards, so you have finished allocating.", i)
         if left:
             self._say("finish-private", f"You leave {labels(self.hands[i])} unused this turn.", i,
                       unused=[code(c) for c in self.hands[i]])
