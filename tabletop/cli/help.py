@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tabletop.core import Action, State
 from tabletop.guide import explain, hint, rule_text
@@ -12,7 +12,7 @@ __all__ = ["HELP_WORDS", "table_help"]
 HELP_WORDS = ("odds", "hint", "why", "rule")
 
 
-def table_help(state: State, seat: str, legal: list[Action], command: str, rest: str,
+def table_help(state: State, seat: str, legal: Sequence[Action], command: str, rest: str,
                say: Callable[[str], None]) -> None:
     """Answer one of :data:`HELP_WORDS` for ``seat`` from its own information."""
     if command == "odds":
@@ -26,7 +26,7 @@ def table_help(state: State, seat: str, legal: list[Action], command: str, rest:
         say(_rule(state, rest))
 
 
-def _odds(state: State, seat: str, legal: list[Action], which: str, say: Callable[[str], None]) -> None:
+def _odds(state: State, seat: str, legal: Sequence[Action], which: str, say: Callable[[str], None]) -> None:
     if which:
         if not which.isdigit() or not 1 <= int(which) <= len(legal):
             say(f"Say which action: odds 1 to odds {len(legal)}, or just odds for all of them.")
@@ -46,7 +46,7 @@ def _odds(state: State, seat: str, legal: list[Action], which: str, say: Callabl
         say(f"  ({note[0].upper()}{note[1:]}.)" if len(set(notes)) == 1 else f"  (Some of these: {note}.)")
 
 
-def _why(state: State, seat: str, legal: list[Action], text: str) -> str:
+def _why(state: State, seat: str, legal: Sequence[Action], text: str) -> str:
     if not text:
         return "Say which action: why ACTION, such as the text form shown in brackets."
     if text.isdigit():

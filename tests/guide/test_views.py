@@ -22,8 +22,8 @@ def test_fightball_board_shows_card_values_and_each_stacks_shot_value() -> None:
     for text in ("play stack=10", "draw", "play stack=10", "draw", "play stack=10", "draw"):
         state.apply("home", game.parse_action(text))
     board = game.render_text(state.view("home"))
-    assert "[ 9] Kage S4 B3  = 4 so far, needs Ball and Shot" in board
-    assert "[10] Tex S5 B3 > Blue Ball +0 > Jump Shot +3  = 8 \u2717 below 10, the play fails" in board
+    assert "[ 9] Kage S4 B3   Shot Value 4  = 4 so far, needs Ball and Shot" in board
+    assert "[10] Tex S5 B3 > Blue Ball +0 > Jump Shot +3   Shot Value 5 5 8  = 8 \u2717 below 10, the play fails" in board
     assert "holding Zal (Shot R7 B6 G5; Block R3 B3 G2)" in board
     assert "[11-16] empty" in board and max(map(len, board.splitlines())) <= 100
 

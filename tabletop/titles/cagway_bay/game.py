@@ -22,7 +22,7 @@ from .actions import CODEC, Fire
 from .combat import Sighting, sight
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .scenarios import judge, setup
+from .scenarios import FLEET_OPTIONS, check_fleet_options, judge, setup
 from .ships import Ship
 
 INFO = GameInfo(
@@ -52,6 +52,10 @@ INFO = GameInfo(
 class CagwayBay(Game):
     info = INFO
     codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        check_fleet_options(self.options, [n for n in FLEET_OPTIONS if self.options[n] != self.info.option(n).default])
 
     def _seats(self) -> tuple[str, ...]:
         return scenario_model(self.options["scenario"]).seats

@@ -54,13 +54,23 @@ def _empty_run(empty: list[int]) -> list[str]:
 
 
 def stack_line(stack: Mapping[str, Any], names: Mapping[str, str]) -> str:
-    """One stack: its cards bottom first with their numbers here, then ``= value, status``."""
+    """One stack: its cards bottom first with their numbers here, the Shot Value after each card,
+    then ``= value, status``."""
     cards = stack["cards"]
     if not cards:
         return f"  [{stack['stack']:>2}] -"
     shown = " > ".join(_card(card, stack["colour"]) for card in cards)
     status, _ = _status(stack, names)
-    return f"  [{stack['stack']:>2}] {shown}  = {status}"
+    return f"  [{stack['stack']:>2}] {shown}{_running(stack['play'])}  = {status}"
+
+
+def _running(play: Mapping[str, Any]) -> str:
+    """The Shot Value after each card, and the zone an effect moved the play to."""
+    values = [v for v in play["running"] if v is not None]
+    if not values:
+        return ""
+    text = "   Shot Value " + " ".join(str(v) for v in values)
+    return text + (f" (moved to the {play['moved_to']})" if play["moved_to"] else "")
 
 
 def render_text(view: Mapping[str, Any]) -> str:
@@ -103,7 +113,9 @@ def render_text(view: Mapping[str, Any]) -> str:
         top = f"{discard[-1]['name']} ({len(discard)} cards)" if discard else "empty"
         lines.append(f"{who} ({coach['name']}): holding {hand}; discard top {top}; deck {coach['deck']} cards")
     if view.get("buzzer_beater"):
-        lines.append(f"Buzzer-beater: {view['buzzer_beater']} may still land the held Shot.")
+        closes = view.get("buzzer_beater_closes_at")
+        until = f" until {closes:g} s on the clock" if closes is not None else ""
+        lines.append(f"Buzzer-beater: {view['buzzer_beater']} may still land the held Shot{until}.")
     choice = view.get("choice")
     if choice:
         chooser, scorer = coaches[choice["seat"]]["name"], coaches[choice["scorer"]]["name"]
