@@ -78,3 +78,17 @@ def test_the_players_rulebook_is_for_people(name: str) -> None:
     assert not re.search(r"test_|\.py\b|tabletop/|tests/|`|[0-9a-f]{16}", text)
     for rule in list(rules_table(name))[:5]:
         assert rule in text
+
+
+UNRULED = {"scenario"}  # "the position is set up": no rule of play behind it
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_kind_of_event_a_game_can_emit_names_its_rule(name: str) -> None:
+    from pathlib import Path
+
+    game = tabletop.load(name)
+    folder = Path(type(game).__module__.replace(".", "/")).parent
+    source = "\n".join(path.read_text(encoding="utf-8") for path in (Path.cwd() / folder).glob("*.py"))
+    kinds = set(re.findall(r"(?:emit|_say|Event)\(\s*\"([a-z-]+)\"", source)) - UNRULED
+    assert kinds and kinds <= set(game.event_rules), sorted(kinds - set(game.event_rules))

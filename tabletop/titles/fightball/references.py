@@ -2,8 +2,8 @@
 
 EVENT_RULES = {
     "play": "FB-FAST-2", "draw": "FB-FAST-4", "discard": "FB-FAST-4", "take": "FB-FAST-3", "buzz": "FB-FAST-5",
-    "quarter": "FB-QTR-2", "score": "FB-PLAY-2", "quarter-scored": "FB-QTR-1", "buzzer-beater": "FB-FAST-6",
-    "pass": "FB-FAST-1", "chosen": "FB-FX-8", "game-over": "FB-QTR-3",
+    "quarter": "FB-QTR-2", "score": "FB-PLAY-2", "quarter-scored": "FB-QTR-1", "buzzer-beater": "FB-FAST-6", "buzzer-beater-over": "FB-FAST-6",
+    "pass": "FB-FAST-1", "choice": "FB-FX-8", "chosen": "FB-FX-8", "game-over": "FB-QTR-3",
 }
 
 ACTION_RULES = {

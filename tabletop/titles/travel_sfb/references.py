@@ -5,6 +5,7 @@ EVENT_RULES = {
     "deal": "TSFB-DEAL-1", "deal-private": "TSFB-DEAL-1", "deal-advantage": "TSFB-ADV-1",
     "deal-advantage-private": "TSFB-ADV-1", "initiative": "TSFB-OPEN-1", "place": "TSFB-ALLOC-1",
     "place-open": "TSFB-OPEN-1", "finish": "TSFB-RULING-UNALLOCATED", "finish-private": "TSFB-RULING-UNALLOCATED",
+    "finish-full": "TSFB-RULING-SCREEN",
     "reveal-movement": "TSFB-REVEAL-1", "resolver": "TSFB-MOVE-1", "pair": "TSFB-RES-2",
     "unpaired": "TSFB-RES-3", "settle": "TSFB-RES-4", "advantage": "TSFB-ADV-1", "reveal-combat": "TSFB-REVEAL-1",
     "damage": "TSFB-DMG-1", "role-reversal": "TSFB-OPEN-2", "return": "TSFB-DECK-2", "game-over": "TSFB-END-1",
