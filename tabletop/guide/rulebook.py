@@ -35,6 +35,7 @@ def _is_code(span: str) -> bool:
     return bool(re.search(r"\.py|\.json|\.txt|\.md|/|test_|^[a-z_]+:[A-Za-z_.]+$|\(\)|[A-Z][a-z]+[A-Z]\w*\.", span))
 
 
+_DANGLING = re.compile(r"\b(is|are|in|see|at|of|the|a|by|from)[.;:]$", re.IGNORECASE)
 _DEVELOPER_WORDS = re.compile(r"\b(tests?|conformance|invariants?|benchmarks?|heuristic|mcts|pytest)\b", re.IGNORECASE)
 
 
@@ -45,8 +46,11 @@ def _plain(text: str) -> str:
     text = _CODEISH.sub(lambda m: "" if _is_code(m.group(1)) else m.group(1), text)
     text = text.replace("**", "").replace("<br>", " ")
     text = re.sub(r"\[([^\]]+)\]\([^)]+\)", r"\1", text)
-    text = re.sub(r"\s+([,.;:])", r"\1", text)
     text = re.sub(r"\(\s*[,;]?\s*\)", "", text)
+    text = re.sub(r"\s+(?:in|of|at|by|from|see)\s*(?=[;:,)])", "", text)
+    text = re.sub(r"\s+([,.;:])", r"\1", text)
+    # A sentence that only pointed at a file ("The bitmap is `data/pitch.txt`.") says nothing now.
+    text = " ".join(s for s in re.split(r"(?<=[.!?])\s+", text) if not _DANGLING.search(s))
     return re.sub(r"\s{2,}", " ", text).strip(" ,;")
 
 
