@@ -174,7 +174,8 @@ def simulate_command(
             _write(json_out, report.to_json_text(), console)
         if csv_out is not None:
             _write(csv_out, report.to_csv(), console)
-    _exit_if_all_failed(report.errors, len(report.results))
+    assert report.tally is not None
+    _exit_if_all_failed(report.errors, report.tally.games)
 
 
 def _print_summary(console: Console, report: Any) -> None:
