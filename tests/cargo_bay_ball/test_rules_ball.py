@@ -254,7 +254,10 @@ def test_CBB_BALL_6_a_ball_under_downed_crew_waits_for_their_turn():
     assert "Jayne tries to get up: 1d6=1 against ENDUR 6: back on their feet." in log
     assert holder(state) is None  # standing up on the ball does not pick it up
     assert state.to_act == ("seat2",) and legal(state) == ["activate crew=jayne", "activate crew=kaylee"]
-    assert act(state, "activate crew=jayne")[-1] == "Jayne picks up the ball lying on I6."
+    assert act(state, "activate crew=jayne")[-1] == "Jayne's turn (side 2)."
+    assert legal(state) == ["pick-up crew=jayne", "leave-ball crew=jayne"]  # now she may pick it up
+    assert act(state, "pick-up crew=jayne") == ["Jayne picks up the loose ball on I6."]
+    assert holder(state) == "jayne"
     assert texts(state)
 
 

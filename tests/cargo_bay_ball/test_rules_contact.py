@@ -109,8 +109,10 @@ def test_CBB_PEN_4_reentry_through_the_airlock_door_taking_a_ball_lying_there():
     state = position(lineup, ball="I11", turn={"side": 1})
     assert state.active == state.crew_by_slug("jayne")
     log = [e.text for e in state.events]
-    assert log[-2:] == ["Jayne comes back in through the airlock door onto I11.",
-                        "Jayne picks up the ball lying on I11."]
+    assert log[-1] == "Jayne comes back in through the airlock door onto I11."
+    assert legal(state) == ["pick-up crew=jayne", "leave-ball crew=jayne"]
+    assert act(state, "pick-up crew=jayne") == ["Jayne picks up the loose ball on I11."]
+    assert state.holder == state.crew_by_slug("jayne")
     # With the door space taken, the nearest empty space serves.
     lineup[3] = crew("kaylee", 2, "I11")
     state = position(lineup, ball="B5", turn={"side": 1})

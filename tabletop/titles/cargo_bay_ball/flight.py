@@ -32,7 +32,7 @@ from .ending import finish
 if TYPE_CHECKING:
     from .game import CargoBayState
 
-__all__ = ["Flight", "PushChoice", "ReleaseChoice", "officiate", "penalise", "start_deflection", "take_ball"]
+__all__ = ["Flight", "PickUpChoice", "PushChoice", "ReleaseChoice", "officiate", "penalise", "start_deflection", "take_ball"]
 
 MOVE_STAGE, OFFER_STAGE, ARRIVE_STAGE = range(3)
 
@@ -346,6 +346,43 @@ class PushChoice:
         st.pos[self.defender] = space
         st.occ[space] = self.defender
         st.emit("push", f"{st.name(self.attacker)} pushes {name} to {action.to}.", to=action.to)
+
+
+class PickUpChoice:
+    """CBB-BALL-4: a crew member who moves onto a loose ball, or starts a turn standing on it,
+    may pick it up as a free action; their seat decides. ``space`` is where the ball lies (the
+    space stepped over, for a step over a downed crew member lying on it)."""
+
+    __slots__ = ("crew", "space")
+
+    def __init__(self, crew: int, space: int) -> None:
+        self.crew = crew
+        self.space = space
+
+    def copy(self) -> PickUpChoice:
+        return self
+
+    def advance(self, st: CargoBayState) -> int:
+        return st.crew_seat[self.crew]
+
+    def legal(self, st: CargoBayState) -> list[Action]:
+        card = st.crew_card[self.crew]
+        return [st.game.a_pick_up[card], st.game.a_leave_ball[card]]
+
+    def decide(self, st: CargoBayState, action: Action) -> None:
+        st.stack.pop()
+        where = st.game.board.labels[self.space]
+        if isinstance(action, A.LeaveBall):
+            st.emit("leave-ball", f"{st.name(self.crew)} leaves the loose ball on {where}.", crew=st.slug(self.crew))
+            return
+        take_ball(st, self.crew)
+        st.emit("pickup", f"{st.name(self.crew)} picks up the loose ball on {where}.", crew=st.slug(self.crew))
+
+
+def offer_pick_up(st: CargoBayState, crew: int, space: int) -> None:
+    """Put the pick-up choice on the stack when a loose, resting ball lies on ``space``."""
+    if st.holder < 0 and st.ball == space and not st.stack:
+        st.stack.append(PickUpChoice(crew, space))
 
 
 class ReleaseChoice:

@@ -169,6 +169,8 @@ class CargoBayBall(Game):
         self.a_catch = tuple(A.Catch(i) for i in ids)
         self.a_noblock = tuple(A.NoBlock(i) for i in ids)
         self.a_release = tuple(A.Release(i) for i in ids)
+        self.a_pick_up = tuple(A.PickUp(i) for i in ids)
+        self.a_leave_ball = tuple(A.LeaveBall(i) for i in ids)
         self.a_push = tuple(A.Push(label) for label in labels)
         self.a_stay = A.Push(None)
         self.a_shoot = A.Shoot()

@@ -18,7 +18,7 @@ from .constants import (
     WAITING,
 )
 from .data import SKILLS
-from .flight import Flight, PushChoice, ReleaseChoice
+from .flight import Flight, PickUpChoice, PushChoice, ReleaseChoice
 
 if TYPE_CHECKING:
     from .game import CargoBayBall, CargoBayState
@@ -81,6 +81,8 @@ def _pending(st: CargoBayState, top: Any) -> dict[str, Any] | None:
         return {"kind": "push", "attacker": st.slug(top.attacker), "defender": st.slug(top.defender)}
     if isinstance(top, ReleaseChoice):
         return {"kind": "release", "side": top.side + 1}
+    if isinstance(top, PickUpChoice):
+        return {"kind": "pick-up", "crew": st.slug(top.crew), "at": labels[top.space]}
     return None
 
 
@@ -108,7 +110,7 @@ def describe_action(st: CargoBayState, action: Action) -> str:
         if space in st.obstacles:
             notes.append("climb, ends the move")
         if st.holder < 0 and st.ball == space:
-            notes.append("picks up the ball")
+            notes.append("onto the loose ball")
         extra = f" ({', '.join(notes)})" if notes else ""
         return f"{actor} moves to {action.to}{extra}"  # type: ignore[attr-defined]
     if kind is A.StepOver:
@@ -146,6 +148,10 @@ def describe_action(st: CargoBayState, action: Action) -> str:
         return f"Leave {name} where they fell" if action.to is None else f"Push {name} to {action.to}"  # type: ignore[attr-defined]
     if kind is A.Release:
         return f"{cards[action.crew].short} goes to the arrow space"  # type: ignore[attr-defined]
+    if kind is A.PickUp:
+        return f"{cards[action.crew].short} picks up the loose ball (free)"  # type: ignore[attr-defined]
+    if kind is A.LeaveBall:
+        return f"{cards[action.crew].short} leaves the ball lying there"  # type: ignore[attr-defined]
     return str(action)
 
 
