@@ -167,8 +167,12 @@ def shoot(st: CargoBayState, action: A.Shoot) -> None:
             crew=st.slug(crew), roll=roll, skill=rating, bonus=bonus, distance=roll + rating)
     st.holder = -1
     entry = board.side_of_axis(here, st.arrow)
-    st.stack.append(Flight(SHOT_FLIGHT, here, roll + rating, side=st.crew_side[crew], thrower=crew,
-                           path=path, skill=rating, entry=entry))
+    flight = Flight(SHOT_FLIGHT, here, roll + rating, side=st.crew_side[crew], thrower=crew,
+                    path=path, skill=rating, entry=entry)
+    # Ruling (option river_shoot): a rolled "1d6" SHOOT is rolled again for the scoring roll.
+    flight.bonus = bonus
+    flight.reroll = st.printed_skill(crew, SHOOT) == 0 and st.game.options["river_shoot"] == "each-use"
+    st.stack.append(flight)
 
 
 def handoff(st: CargoBayState, action: A.Handoff) -> None:
