@@ -19,6 +19,7 @@ from .constants import (
 )
 from .data import SKILLS
 from .flight import Flight, PickUpChoice, PushChoice, ReleaseChoice
+from .view import board_view, cards_view
 
 if TYPE_CHECKING:
     from .game import CargoBayBall, CargoBayState
@@ -27,7 +28,8 @@ __all__ = ["describe_action", "render_text", "state_view"]
 
 
 def state_view(st: CargoBayState) -> dict[str, Any]:
-    """Everything is public in Cargo Bay Ball, so every seat sees the same view."""
+    """Everything is public in Cargo Bay Ball, so every seat sees the same view: the whole bay
+    (``board``), every crew card (``cards``) and the position. Schema: :class:`view.CargoBayView`."""
     game = st.game
     board = game.board
     labels = board.labels
@@ -50,6 +52,8 @@ def state_view(st: CargoBayState) -> dict[str, Any]:
     return {
         "phase": PHASE_NAMES[st.phase],
         "bay": board.name,
+        "board": board_view(board),
+        "cards": cards_view(game.cards),
         "sides": {str(s + 1): [game.seats[i] for i in game.side_seats[s]] for s in (0, 1)},
         "team_size": st.team_size,
         "order": [game.seats[s] for s in st.order],
