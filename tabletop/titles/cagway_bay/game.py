@@ -33,8 +33,11 @@ INFO = GameInfo(
     max_seats=2,
     options=(
         Option("scenario", "the-ruins", "which battle to fight", choices=SCENARIOS),
-        Option("edges", "open-sea", "table edges: open sea (ships may sail off) or land (a coast)",
+        Option("edges", "open-sea", "table edges: open sea (Open Warfare: the battle is relocated and a ship "
+               "beyond the edge sails on; scenarios: leaving the table escapes or flees) or land (a coast)",
                choices=("open-sea", "land")),
+        Option("objective", "destruction", "Open Warfare: win by total destruction of the enemy fleet, or by "
+               "the first capture of an enemy ship", choices=("destruction", "capture")),
         Option("points", 150, "Open Warfare: fleet points when a fleet is built automatically",
                minimum=30, maximum=600),
         Option("fleet1", "", "Open Warfare: the first fleet, such as sloop+brig (empty: built to equal points)"),
@@ -315,6 +318,8 @@ class CagwayState(State):
         return found
 
     def check_left_table(self, ship: Ship) -> None:
+        if self.objective.kind == "battle":
+            return  # CB-TABLE-2: with open sea the battle is relocated; nobody leaves it
         edge = self.table.off_table(ship.coords)
         if edge is None:
             return

@@ -27,6 +27,7 @@ from .actions import (
     Stall,
 )
 from .combat import Sighting, touching, visible_in_dark
+from .data import Gun
 from .movement import (
     DRIFT_MENU,
     TURN_STEPS,
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 PHASE_OF = {
     "sail": "move", "stall": "move", "drift": "move", "dock": "move", "explore": "move", "grapple": "move",
     "fire": "combat", "melee": "combat", "commandeer": "combat", "scuttle": "combat",
-    "share": "end", "repair": "end", "douse": "end",
+    "share": "combat", "repair": "end", "douse": "end",
 }
 
 
@@ -98,7 +99,9 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
             out.extend(Melee(ship.id, o.id) for o in foes)
         else:
             for shot in valid_shots(state, ship):
-                out.extend(Fire(ship.id, shot.gun, shot.target, aim) for aim in range(min(ship.ap, shot.range)))
+                gun = ship.cls.guns[shot.gun]
+                out.extend(Fire(ship.id, shot.gun, shot.target, aim) for aim in range(min(ship.ap, shot.range))
+                           if not _aim_lowers(gun, shot.range, aim))
     for other in state.afloat():
         if other is ship or other.hp > 0:
             continue
@@ -108,8 +111,14 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
             out.extend(Commandeer(ship.id, other.id, crew) for crew in crews)
         if touching(ship, other):
             out.append(Scuttle(ship.id, other.id))
+    _share_options(state, ship, out)
     out.append(Done(ship.id))
     return out
+
+
+def _aim_lowers(gun: Gun, measured: int, aim: int) -> bool:
+    """CB-COMBAT-AIM-3: aiming only ever increases damage, so no aim may lower it."""
+    return aim > 0 and gun.damage(max(1, measured - aim)) < gun.damage(measured)
 
 
 def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
@@ -118,6 +127,12 @@ def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
         out.append(Repair(ship.id))
     if ship.fires:
         out.append(Douse(ship.id))
+    out.append(Done(ship.id))
+    return out
+
+
+def _share_options(state: CagwayState, ship: Ship, out: list[Action]) -> None:
+    """CB-DEAD-SHARE-1: friendly ship repair, a combat-phase action beside capture and scuttle."""
     for friend in state.afloat():
         if friend is ship or friend.seat != ship.seat or not touching(ship, friend):
             continue
@@ -132,8 +147,6 @@ def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
         for amount in (ship.treasure, -friend.treasure):
             if amount:
                 out.append(Share(ship.id, friend.id, 0, 0, amount))
-    out.append(Done(ship.id))
-    return out
 
 
 def valid_shots(state: CagwayState, ship: Ship) -> list[Sighting]:
@@ -244,6 +257,11 @@ def _fire_problem(state: CagwayState, ship: Ship, action: Fire) -> str:
                 return f"firing with aim {action.aim} costs {1 + action.aim} AP and {ship.id} has {ship.ap}"
             if action.aim > sighting.range - 1:
                 return f"aiming cannot bring the effective range below 1 (range {sighting.range})"
+            gun = ship.cls.guns[action.gun]
+            if _aim_lowers(gun, sighting.range, action.aim):
+                return (f"aiming only increases damage: the {gun.name} does {gun.damage(sighting.range)} at range "
+                        f"{sighting.range} but {gun.damage(sighting.range - action.aim)} at range "
+                        f"{sighting.range - action.aim}")
             return f"{action.target} cannot be seen in the dark at range {sighting.range}"
     return f"{action.target} is not an enemy ship afloat and fighting"
 

@@ -213,7 +213,7 @@ def battle_scores(state: CagwayState) -> dict[str, float]:
 def _battle(state: CagwayState) -> Outcome | None:
     seats = state.seats
     scores = battle_scores(state)
-    if state.first_capture is not None:
+    if state.first_capture is not None and state.game.options["objective"] == "capture":
         winner = seats[state.first_capture]
         return Outcome((winner,), scores, f"{winner} captured an enemy ship first", seats)
     standing = [any(s.alive and s.seat == seat for s in state.ships.values()) for seat in range(2)]
