@@ -21,7 +21,7 @@ from .actions import CODEC, Fire
 from .combat import Sighting, sight
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .scenarios import judge, setup
+from .scenarios import fleets_for, judge, setup
 from .ships import Ship
 
 INFO = GameInfo(
@@ -54,6 +54,11 @@ INFO = GameInfo(
 class CagwayBay(Game):
     info = INFO
     codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if scenario_model(self.options["scenario"]).objective.kind == "battle":
+            fleets_for(self.options)  # named fleets are checked (and priced) when the game is chosen
 
     def _seats(self) -> tuple[str, ...]:
         return scenario_model(self.options["scenario"]).seats

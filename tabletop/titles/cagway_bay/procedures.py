@@ -165,7 +165,7 @@ def _findings(state: CagwayState, ship: Ship) -> bool:
     if ship.docked is None or ship.docked not in state.stock:
         return False
     treasure, supplies = state.stock[ship.docked]
-    return treasure > 0 or (supplies > 0 and ship.supplies < ship.cls.supplies)
+    return treasure > 0 or (supplies > 0 and ship.supplies < ship.max_supplies)
 
 
 def _grapple_targets(state: CagwayState, ship: Ship) -> list[Ship]:
@@ -181,7 +181,7 @@ def _share_problem(ship: Ship, friend: Ship, action: Share) -> str | None:
     if hp_a > ship.cls.hp or hp_b > friend.cls.hp:
         return "no ship can hold more HP than its plate shows"
     sup_a, sup_b = ship.supplies - action.supplies, friend.supplies + action.supplies
-    if min(sup_a, sup_b) < 0 or sup_a > ship.cls.supplies or sup_b > friend.cls.supplies:
+    if min(sup_a, sup_b) < 0 or sup_a > ship.max_supplies or sup_b > friend.max_supplies:
         return "supplies must stay between 0 and each ship's capacity"
     if ship.treasure - action.treasure < 0 or friend.treasure + action.treasure < 0:
         return "there is not that much treasure aboard"
@@ -323,7 +323,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         target = state.ships[action.target]
         ship.ap -= 1
         ship.fired, ship.revealed = True, state.turn
-        value = ship.cls.combat_value(ship.hp)
+        value = ship.combat_value
         state.emit("melee", f"{name}'s crew fights {target.id} hand to hand at close-combat value {value}.",
                    ship=name, target=target.id, damage=value)
         state.damage(target, value, None)
@@ -358,7 +358,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         state.emit("share", f"{name} and {friend.id} share: {action.hp:+d} HP, {action.supplies:+d} supplies and "
                    f"{action.treasure:+d} treasure go across to {friend.id}.", ship=name, friend=friend.id)
     elif isinstance(action, Repair):
-        mended = min(2, ship.damage, ship.supplies)
+        mended = min(ship.repair_rate, ship.damage, ship.supplies)
         ship.ap -= 1
         ship.hp += mended
         ship.supplies -= mended
@@ -368,12 +368,14 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         ship.ap -= 1
         need = min(ship.fires)
         roll = state.rng.roll(6)
-        if roll >= need:
+        bonus = ship.douse_bonus  # fire buckets (CB-DATA-2)
+        shown = f"{roll}+{bonus}" if bonus else f"{roll}"
+        if roll + bonus >= need:
             ship.fires.remove(need)
-            state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; one fire is out.",
+            state.emit("douse", f"{name} fights a fire: rolls {shown}, needing {need}+; one fire is out.",
                        ship=name, roll=roll, need=need, success=True)
         else:
-            state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; it still burns.",
+            state.emit("douse", f"{name} fights a fire: rolls {shown}, needing {need}+; it still burns.",
                        ship=name, roll=roll, need=need, success=False)
 
 
@@ -395,7 +397,7 @@ def _explore(state: CagwayState, ship: Ship) -> None:
         state.emit("explore", f"{ship.id} searches {island} and carries off a treasure.", ship=ship.id,
                    island=island, found="treasure")
     else:
-        took = min(2, supplies, ship.cls.supplies - ship.supplies)
+        took = min(2, supplies, ship.max_supplies - ship.supplies)
         state.stock[island] = (treasure, supplies - took)
         ship.supplies += took
         state.emit("explore", f"{ship.id} forages on {island} and loads {took} supplies.", ship=ship.id,
