@@ -11,7 +11,7 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -26,6 +26,9 @@ SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+_M = TypeVar("_M", bound=_Model)
 
 
 class WheelBand(_Model):
@@ -286,14 +289,19 @@ def _explain(error: ValidationError, where: str) -> str:
     return f"{where}: " + "; ".join(parts)
 
 
+def _load_models(name: str, key: str, model: type[_M]) -> list[_M]:
+    """The list under ``key`` in ``data/<name>``, each item validated as ``model``."""
+    raw = _load_json(DATA / name)
+    try:
+        return [model.model_validate(item) for item in raw[key]]  # type: ignore[index]
+    except ValidationError as exc:
+        raise ValueError(_explain(exc, f"data/{name}")) from None
+
+
 @cache
 def ship_classes() -> dict[str, ShipClass]:
     """Every ship plate, by slug."""
-    raw = _load_json(DATA / "ships.json")
-    try:
-        models = [ShipClassModel.model_validate(item) for item in raw["ships"]]  # type: ignore[index]
-    except ValidationError as exc:
-        raise ValueError(_explain(exc, "data/ships.json")) from None
+    models = _load_models("ships.json", "ships", ShipClassModel)
     classes = {}
     for m in models:
         xs = [x for x, _ in m.outline]
@@ -312,12 +320,7 @@ def ship_classes() -> dict[str, ShipClass]:
 @cache
 def fittings() -> dict[str, Fitting]:
     """Every kind of equipment and special crew, by slug."""
-    raw = _load_json(DATA / "fittings.json")
-    try:
-        models = [FittingModel.model_validate(item) for item in raw["fittings"]]  # type: ignore[index]
-    except ValidationError as exc:
-        raise ValueError(_explain(exc, "data/fittings.json")) from None
-    return {m.slug: Fitting(**m.model_dump()) for m in models}
+    return {m.slug: Fitting(**m.model_dump()) for m in _load_models("fittings.json", "fittings", FittingModel)}
 
 
 def fitting_list(slugs: list[str], where: str) -> tuple[Fitting, ...]:
