@@ -139,11 +139,13 @@ def test_the_view_carries_every_ships_card_and_gun_arcs():
                          fleet2="brig/marines").new_state(seed=1).view(None)
     checked = CagwayView.model_validate(view)
     ketch = next(s for s in checked.ships if s.class_ == "bomb-ketch")
-    assert ketch.points == 70 and ketch.card.points == 60 and [f.slug for f in ketch.fittings] == ["marines"]
-    assert [g.position for g in ketch.card.guns] == ["fore", "aft", "port", "starboard"]
-    assert ketch.card.guns[0].chart == [0, 0, 2, 2, 2, 2, 1, 1] and ketch.card.guns[0].sets_fire == 3
-    assert ketch.card.wheel[0].colour == "white" and ketch.card.wheel[-1].up_to == 180
-    assert ketch.card.health[-1].min_hp == 0 and ketch.card.health[0].actions == 6
+    card = checked.cards["bomb-ketch"]
+    assert sorted(checked.cards) == ["bomb-ketch", "brig"]
+    assert ketch.points == 70 and card.points == 60 and [f.slug for f in ketch.fittings] == ["marines"]
+    assert [g.position for g in card.guns] == ["fore", "aft", "port", "starboard"]
+    assert card.guns[0].chart == [0, 0, 2, 2, 2, 2, 1, 1] and card.guns[0].sets_fire == 3
+    assert card.wheel[0].colour == "white" and card.wheel[-1].up_to == 180
+    assert card.health[-1].min_hp == 0 and card.health[0].actions == 6
     assert ketch.guns["fore"].origin == [round(ketch.x, 2), round(ketch.y, 2)] and ketch.guns["port"].origin is None
     assert all(len(g.area) >= 4 for g in ketch.guns.values())
     assert checked.table.sticks["range_segment_cm"] == 4.0 and checked.table.sticks["segment_cm"]["green"] == 6.25

@@ -57,6 +57,8 @@ def test_CB_SCEN_OPEN_4_named_fleets_must_be_worth_the_same():
         tabletop.load("cagway-bay", scenario="open-warfare", fleet1="brig", fleet2="frigate")
     with pytest.raises(BadOption, match=r"fleet1 \(sloop/spare-stores\) is 35 points and fleet2 \(sloop\) is 30"):
         tabletop.load("cagway-bay", scenario="open-warfare", fleet1="sloop/spare-stores")  # no ships make 35
+    uneven = tabletop.load("cagway-bay", scenario="open-warfare", fleet1="brig", fleet2="frigate", equal_points=False)
+    assert uneven.new_state(seed=1).fleets == (("brig",), ("frigate",))  # a designer's deliberate test
     game = tabletop.load("cagway-bay", scenario="open-warfare", fleet1="brig/marines/carpenter+sloop",
                          fleet2="schooner/marines+xebec/fire-buckets")
     state = game.new_state(seed=1)

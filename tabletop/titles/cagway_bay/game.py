@@ -42,6 +42,8 @@ INFO = GameInfo(
                minimum=30, maximum=600),
         Option("fleet1", "", "Open Warfare: the first fleet, such as sloop+brig (empty: built to equal points)"),
         Option("fleet2", "", "Open Warfare: the second fleet (empty: built to equal points)"),
+        Option("equal_points", True, "Open Warfare: refuse fleets of unequal points (off only for a designer's "
+               "deliberately uneven test, such as fitting point costs)"),
         Option("turns", 0, "turn limit (0: the scenario's own)", minimum=0, maximum=100),
     ),
     hidden_information=False,

@@ -16,7 +16,7 @@ from tabletop.core import Action
 from .actions import Commandeer, Dock, Done, Drift, Fire, Grapple, Melee, Sail, Share
 from .data import scenario_model
 from .geometry import RED, Table, place
-from .view import gun_cover, sticks_view
+from .view import gun_cover, ship_card, sticks_view
 
 if TYPE_CHECKING:
     from .game import CagwayState
@@ -61,6 +61,7 @@ def state_view(state: CagwayState) -> dict[str, Any]:
         "escape_edges": sorted(state.scoring_edges) if state.objective.kind != "battle" else [],
         "table": table,
         "ships": ships,
+        "cards": {slug: ship_card(cls) for slug, cls in sorted({s.cls.slug: s.cls for s in state.ships.values()}.items())},
         "grapples": [list(pair) for pair in sorted(state.grapples)],
         "last_shot": _shot_view(state),
         "first_capture": None if state.first_capture is None else state.seats[state.first_capture],

@@ -62,7 +62,8 @@ def fleets_for(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...
         first = list(_auto_fleet(fleet_points(second)))
     elif not first and not second:
         first = second = list(_auto_fleet(options["points"]))
-    check_equal_points(first, second)
+    if options["equal_points"]:
+        check_equal_points(first, second)
     return tuple(first), tuple(second)
 
 

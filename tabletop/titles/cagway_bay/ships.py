@@ -9,7 +9,7 @@ from shapely.geometry import Polygon
 
 from .data import Fitting, ShipClass
 from .geometry import Coords, Table, place, unit
-from .view import gun_arcs, ship_card
+from .view import gun_arcs
 
 
 class Ship:
@@ -151,7 +151,8 @@ class Ship:
         return self.cls.points + sum(f.points for f in self.fittings)
 
     def to_json(self) -> dict[str, Any]:
-        """The ship as the view shows it: pose, hull, condition, gun arcs and its card (CB-VIEW-1)."""
+        """The ship as the view shows it: pose, hull, condition and gun arcs (CB-VIEW-1); her class's
+        card is in the view's ``cards``."""
         if self._arcs is None:
             self._arcs = gun_arcs(self.x, self.y, self.heading, self.cls)
         arcs = self._arcs
@@ -168,5 +169,4 @@ class Ship:
             "guns": {pos: {"name": g.name, "chart": list(g.chart), "sets_fire": g.sets_fire, "max_range": g.max_range,
                            **{key: (list(value) if value is not None else None) for key, value in arcs[pos].items()}}
                      for pos, g in self.cls.guns.items()},
-            "card": ship_card(self.cls),
         }

@@ -2,13 +2,14 @@
 (documented in docs/rules/cagway-bay.md, section 7).
 
 A client draws the table from the view alone: the islands' polygons, the wind, each hull's
-outline at its pose, each gun's arc on the table out to its longest range, and the ship's card
-(movement wheel, health chart, guns with their damage charts, point cost). Cagway Bay hides
+outline at its pose, each gun's arc on the table out to its longest range, and each ship class's
+card (movement wheel, health chart, guns with their damage charts, point cost) in ``cards``. Cagway Bay hides
 nothing, so every seat and the spectator get the same view.
 
 >>> import tabletop
 >>> view = tabletop.load("cagway-bay", scenario="open-warfare").new_state(seed=1).view(None)
->>> CagwayView.model_validate(view).ships[0].card.guns[0].position
+>>> checked = CagwayView.model_validate(view)
+>>> checked.cards[checked.ships[0].class_].guns[0].position
 'fore'
 """
 
@@ -25,32 +26,49 @@ from .geometry import RED, STICKS, arc_region, gun_origin, place
 __all__ = ["CagwayView", "gun_cover", "ship_card", "sticks_view"]
 
 
-def gun_cover(x: float, y: float, heading: float, cls: ShipClass, position: str) -> tuple[Any, Any, Polygon]:
+def gun_cover(x: float, y: float, heading: float, cls: ShipClass, position: str,
+              quad_segs: int = 16) -> tuple[Any, Any, Polygon]:
     """A gun's arc on the table out to its longest range, for a ship whose bow is at (x, y):
-    (the area covered, the point or hull range is measured from, the arc's band)."""
+    (the area covered, the point or hull range is measured from, the arc's band). ``quad_segs``:
+    straight pieces per quarter circle of the range's rim."""
     gun = cls.guns[position]
     reach = gun.max_range * RED
     band = arc_region(x, y, heading, cls.length, position, reach + cls.length + cls.beam)
     origin = gun_origin(x, y, heading, cls.length, position)
     source = Point(origin) if origin is not None else Polygon(place(cls.outline, x, y, heading))
-    return band.intersection(source.buffer(reach, quad_segs=16)), source, band
+    return band.intersection(source.buffer(reach, quad_segs=quad_segs)), source, band
 
 
-def _rounded(coords: Any) -> list[list[float]]:
-    return [[round(px, 2), round(py, 2)] for px, py in coords]
+def _rounded(coords: Any, digits: int = 2) -> list[list[float]]:
+    return [[round(px, digits), round(py, digits)] for px, py in coords]
 
 
 def gun_arcs(x: float, y: float, heading: float, cls: ShipClass) -> dict[str, dict[str, Any]]:
-    """Every gun's arc at this pose: its origin (null for a broadside: the hull's side) and area."""
+    """Every gun's arc at this pose: its origin (null for a broadside: the hull's side) and area.
+    The arc is fixed to the hull, so it is worked out once per class in the ship's own frame and
+    then placed like the outline."""
     out = {}
-    for position in cls.guns:
-        cover, _, _ = gun_cover(x, y, heading, cls, position)
+    for position, local in _local_arcs(cls).items():
         origin = gun_origin(x, y, heading, cls.length, position)
         out[position] = {
             "origin": None if origin is None else [round(origin[0], 2), round(origin[1], 2)],
-            "area": _rounded(cover.exterior.coords) if isinstance(cover, Polygon) and not cover.is_empty else [],
+            "area": _rounded(place(local, x, y, heading)),
         }
     return out
+
+
+_ARCS: dict[str, dict[str, list[tuple[float, float]]]] = {}
+
+
+def _local_arcs(cls: ShipClass) -> dict[str, list[tuple[float, float]]]:
+    arcs = _ARCS.get(cls.slug)
+    if arcs is None:
+        arcs = {}
+        for position in cls.guns:
+            cover, _, _ = gun_cover(0.0, 0.0, 0.0, cls, position)
+            arcs[position] = list(cover.exterior.coords) if isinstance(cover, Polygon) and not cover.is_empty else []
+        _ARCS[cls.slug] = arcs
+    return arcs
 
 
 _CARDS: dict[str, dict[str, Any]] = {}
@@ -203,7 +221,6 @@ class ShipView(_Model):
     points: int
     fittings: list[FittingView]
     guns: dict[Position, GunView]
-    card: CardView
 
 
 class ShotView(_Model):
@@ -248,6 +265,7 @@ class CagwayView(_Model):
     escape_edges: list[Literal["north", "south", "east", "west"]]
     table: TableView
     ships: list[ShipView]
+    cards: dict[str, CardView]
     grapples: list[list[str]]
     last_shot: ShotView | None
     first_capture: str | None
