@@ -147,6 +147,9 @@ def test_the_view_carries_every_ships_card_and_gun_arcs():
     assert card.wheel[0].colour == "white" and card.wheel[-1].up_to == 180
     assert card.health[-1].min_hp == 0 and card.health[0].actions == 6
     assert ketch.guns["fore"].origin == [round(ketch.x, 2), round(ketch.y, 2)] and ketch.guns["port"].origin is None
-    assert all(len(g.area) >= 4 for g in ketch.guns.values())
+    assert all(len(g.arc_outline) >= 4 for g in card.guns)
+    fore = next(g for g in card.guns if g.position == "fore")  # a half disc ahead of the bow, 8 segments deep
+    assert max(x for x, _ in fore.arc_outline) == pytest.approx(32, abs=0.01)
+    assert min(x for x, _ in fore.arc_outline) == pytest.approx(0, abs=0.01)
     assert checked.table.sticks["range_segment_cm"] == 4.0 and checked.table.sticks["segment_cm"]["green"] == 6.25
     assert len(checked.table.islands) == 3 and checked.table.wind.kind == "parallel"

@@ -9,14 +9,14 @@ from shapely.geometry import Polygon
 
 from .data import Fitting, ShipClass
 from .geometry import Coords, Table, place, unit
-from .view import gun_arcs
+from .view import gun_origins
 
 
 class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
     __slots__ = (
-        "_arcs", "_bounds", "_clear", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
+        "_bounds", "_clear", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
         "home", "hp", "id", "moved",
         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
     )
@@ -54,7 +54,6 @@ class Ship:
         self._hull: Polygon | None = None
         self._bounds: tuple[float, float, float, float] | None = None
         self._clear: float | None = None
-        self._arcs: dict[str, dict[str, Any]] | None = None  # each gun's arc on the table, for the view
         # the move plans for this pose (movement.Motion); shared with clones until either moves
         self._motion: Any = None
 
@@ -151,11 +150,9 @@ class Ship:
         return self.cls.points + sum(f.points for f in self.fittings)
 
     def to_json(self) -> dict[str, Any]:
-        """The ship as the view shows it: pose, hull, condition and gun arcs (CB-VIEW-1); her class's
-        card is in the view's ``cards``."""
-        if self._arcs is None:
-            self._arcs = gun_arcs(self.x, self.y, self.heading, self.cls)
-        arcs = self._arcs
+        """The ship as the view shows it: pose, hull, condition and where her guns fire from
+        (CB-VIEW-1); her class's card, with the arcs, is in the view's ``cards``."""
+        origins = gun_origins(self.x, self.y, self.heading, self.cls)
         return {
             "id": self.id, "class": self.cls.slug, "name": self.cls.name, "seat": self.seat,
             "x": round(self.x, 3), "y": round(self.y, 3), "heading": round(self.heading, 3),
@@ -167,6 +164,5 @@ class Ship:
             "fittings": [{"slug": f.slug, "name": f.name, "kind": f.kind, "points": f.points, "summary": f.summary}
                          for f in self.fittings],
             "guns": {pos: {"name": g.name, "chart": list(g.chart), "sets_fire": g.sets_fire, "max_range": g.max_range,
-                           **{key: (list(value) if value is not None else None) for key, value in arcs[pos].items()}}
-                     for pos, g in self.cls.guns.items()},
+                           "origin": origins[pos]} for pos, g in self.cls.guns.items()},
         }

@@ -2,8 +2,10 @@
 (documented in docs/rules/cagway-bay.md, section 7).
 
 A client draws the table from the view alone: the islands' polygons, the wind, each hull's
-outline at its pose, each gun's arc on the table out to its longest range, and each ship class's
-card (movement wheel, health chart, guns with their damage charts, point cost) in ``cards``. Cagway Bay hides
+outline at its pose, and each ship class's card in ``cards`` (movement wheel, health chart, guns with
+their damage charts and arcs, point cost). A card's outline and gun arcs are in the ship's own frame
+(bow at the origin, pointing along +x): placed at a ship's pose (rotate by the heading, move to the
+bow) they give her hull and her arcs on the table, out to each gun's longest range. Cagway Bay hides
 nothing, so every seat and the spectator get the same view.
 
 >>> import tabletop
@@ -23,7 +25,7 @@ from shapely.geometry import Point, Polygon
 from .data import GUN_POSITIONS, ShipClass
 from .geometry import RED, STICKS, arc_region, gun_origin, place
 
-__all__ = ["CagwayView", "gun_cover", "ship_card", "sticks_view"]
+__all__ = ["CagwayView", "gun_cover", "gun_origins", "ship_card", "sticks_view"]
 
 
 def gun_cover(x: float, y: float, heading: float, cls: ShipClass, position: str,
@@ -39,21 +41,16 @@ def gun_cover(x: float, y: float, heading: float, cls: ShipClass, position: str,
     return band.intersection(source.buffer(reach, quad_segs=quad_segs)), source, band
 
 
-def _rounded(coords: Any, digits: int = 2) -> list[list[float]]:
-    return [[round(px, digits), round(py, digits)] for px, py in coords]
+def _rounded(coords: Any) -> list[list[float]]:
+    return [[round(px, 2), round(py, 2)] for px, py in coords]
 
 
-def gun_arcs(x: float, y: float, heading: float, cls: ShipClass) -> dict[str, dict[str, Any]]:
-    """Every gun's arc at this pose: its origin (null for a broadside: the hull's side) and area.
-    The arc is fixed to the hull, so it is worked out once per class in the ship's own frame and
-    then placed like the outline."""
-    out = {}
-    for position, local in _local_arcs(cls).items():
+def gun_origins(x: float, y: float, heading: float, cls: ShipClass) -> dict[str, list[float] | None]:
+    """Each gun's origin at this pose: the bow or stern centre (null for a broadside: the hull's side)."""
+    out: dict[str, list[float] | None] = {}
+    for position in cls.guns:
         origin = gun_origin(x, y, heading, cls.length, position)
-        out[position] = {
-            "origin": None if origin is None else [round(origin[0], 2), round(origin[1], 2)],
-            "area": _rounded(place(local, x, y, heading)),
-        }
+        out[position] = None if origin is None else [round(origin[0], 2), round(origin[1], 2)]
     return out
 
 
@@ -89,7 +86,8 @@ def _make_card(cls: ShipClass) -> dict[str, Any]:
         "wheel": [{"up_to": up_to, "colour": colour} for up_to, colour in cls.wheel],
         "health": [{"min_hp": low, "actions": ap, "combat_value": cv} for low, ap, cv in cls.health],
         "guns": [{"position": g.position, "name": g.name, "chart": list(g.chart), "max_range": g.max_range,
-                  "sets_fire": g.sets_fire, "arc": "half-plane" if g.position in ("fore", "aft") else "broadside"}
+                  "sets_fire": g.sets_fire, "arc": "half-plane" if g.position in ("fore", "aft") else "broadside",
+                  "arc_outline": _rounded(_local_arcs(cls)[g.position])}
                  for g in sorted(cls.guns.values(), key=lambda g: GUN_POSITIONS.index(g.position))],
     }
 
@@ -99,7 +97,8 @@ def ship_card(cls: ShipClass) -> dict[str, Any]:
     card = _card(cls)
     return {**card, "outline": [list(p) for p in card["outline"]], "wheel": [dict(b) for b in card["wheel"]],
             "health": [dict(b) for b in card["health"]],
-            "guns": [{**g, "chart": list(g["chart"])} for g in card["guns"]]}
+            "guns": [{**g, "chart": list(g["chart"]), "arc_outline": [list(p) for p in g["arc_outline"]]}
+                     for g in card["guns"]]}
 
 
 def sticks_view() -> dict[str, Any]:
@@ -162,6 +161,7 @@ class CardGunView(_Model):
     max_range: int
     sets_fire: int | None
     arc: Literal["half-plane", "broadside"]
+    arc_outline: list[Point2]
 
 
 class CardView(_Model):
@@ -185,7 +185,6 @@ class GunView(_Model):
     sets_fire: int | None
     max_range: int
     origin: Point2 | None
-    area: list[Point2]
 
 
 class FittingView(_Model):
