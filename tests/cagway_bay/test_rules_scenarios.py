@@ -47,6 +47,9 @@ def test_CB_TABLE_2_open_sea_in_open_warfare_relocates_the_battle():
     assert a.status == "afloat" and max(x for x, _ in a.coords) < 0  # wholly beyond the west edge
     assert not any(e.kind == "leave" for e in state.events) and state.outcome is None
     assert Sail("a", 0.0) in state.legal_actions("red")  # the sea goes on: she sails on
+    picture = state.game.render_svg(state.view(None))
+    left = float(picture.split('viewBox="', 1)[1].split()[0])
+    assert left < min(x for x, _ in a.coords)  # the picture widens to show her
 
 
 def test_CB_TABLE_2_land_edges_are_a_coast_that_stops_ships():
