@@ -18,7 +18,10 @@ from rich.text import Text
 
 from tabletop.core import Event, Game, Outcome, State
 
-__all__ = ["ALL", "Narrator", "Viewer", "make_console", "viewer_label"]
+__all__ = ["ALL", "CLEAR_SCROLLBACK", "Narrator", "Viewer", "make_console", "viewer_label"]
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""The xterm sequence (ED 3) that erases the terminal's scrollback buffer."""
 
 
 class _All:
@@ -65,19 +68,30 @@ class Narrator:
         else:
             self.line(f"--- {title} ---")
 
-    def clear(self) -> None:
-        """Wipe the screen on a terminal; in a pipe, mark the break instead."""
+    def clear(self, *, scrollback: bool = False) -> None:
+        """Wipe the screen on a terminal (with ``scrollback``, the scrollback too); in a pipe,
+        mark the break instead.
+
+        The scrollback matters at a shared terminal: the next player must not scroll up to the
+        last one's hand.
+        """
         if self.console.is_terminal:
             self.console.clear()
+            if scrollback:
+                self.console.file.write(CLEAR_SCROLLBACK)
+                self.console.file.flush()
         else:
             self.line("=" * 40)
 
     # -- the game ------------------------------------------------------------------------------
 
-    def header(self, state: State) -> None:
+    def header(self, state: State, *, show_seed: bool = True) -> None:
+        """Title, seats and options; the seed only when ``show_seed`` (in a game that hides
+        information the seed tells every deal, so a player must not see it while playing)."""
         game = state.game
         info = game.info
-        self.line(f"{info.title} ({info.name}), seed {state.rng.seed}", style="bold")
+        seed = f", seed {state.rng.seed}" if show_seed else ""
+        self.line(f"{info.title} ({info.name}){seed}", style="bold")
         self.line(f"Seats: {', '.join(state.seats)}")
         if game.options:
             self.line("Options: " + ", ".join(f"{k}={_text(v)}" for k, v in game.options.items()))

@@ -7,10 +7,12 @@ form, or a command (see :data:`HELP`).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
 import tabletop
-from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State
+from tabletop.core import Action, IllegalAction, InvalidAction, Randomness, State, possessive
 
 from .output import Narrator, is_interactive
 from .play import SvgWriter, Table
@@ -73,17 +75,17 @@ def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[Sta
     if state.game.info.hidden_information:
         others = sorted({s for s, _ in history[last + 1 :] if s != seat})
         if others:
-            return f"{', '.join(others)} acted after {seat}'s last decision, and this game hides information"
+            return f"{', '.join(others)} acted after {possessive(seat)} last decision, and this game hides information"
     record = state.record()
     shortened = record.model_copy(update={"actions": record.actions[:last], "digest": None})
     earlier = tabletop.replay(shortened, verify=False)
     if chance_mark(earlier.rng) != chance_mark(state.rng):
-        return f"dice were rolled or cards dealt since {seat}'s last decision"
+        return f"dice were rolled or cards dealt since {possessive(seat)} last decision"
     if state.game.info.hidden_information:
         # A public line could be a reveal; only news for the deciding seat alone is safe to take back.
         told = [e for e in state.events[len(earlier.events) :] if e.visible_to is None or e.visible_to - {seat}]
         if told:
-            return f"{seat}'s decision was already made known to others, and this game hides information"
+            return f"{possessive(seat)} decision was already made known to others, and this game hides information"
     return earlier, seat, action
 
 
@@ -124,7 +126,7 @@ class TurnSession(Session):
             return f"{seat} [Enter: {self.state.describe_action(seat, default)}]> "
         return f"{seat}> "
 
-    def answer(self, seat: str, legal: list[Action], line: str) -> bool:
+    def answer(self, seat: str, legal: Sequence[Action], line: str) -> bool:
         """Act on one line of input; True once the seat's decision is made (or undone)."""
         word, _, rest = line.partition(" ")
         command = word.lower()
@@ -140,7 +142,7 @@ class TurnSession(Session):
         elif command == "all":
             self.show_menu(seat, legal, None)
         elif command == "save":
-            self._save(rest.strip())
+            self._save(seat, rest.strip())
         elif command == "undo":
             return self._undo()
         elif not line:
@@ -149,7 +151,7 @@ class TurnSession(Session):
                 say(f"Type the number of an action (1-{len(legal)}), an action, or help.")
                 return False
             return self._take(seat, default)
-        elif line.isdigit():
+        elif re.fullmatch(r"[-+]?\d{1,18}", line):
             number = int(line)
             if not 1 <= number <= len(legal):
                 say(f"There is no action {number}; pick 1 to {len(legal)}.")
@@ -176,12 +178,18 @@ class TurnSession(Session):
         self.show_new_events(seat)
         return True
 
-    def _save(self, name: str) -> None:
+    def _save(self, seat: str, name: str) -> None:
         if not name:
             self.narrator.line("Say where: save FILE")
             return
         try:
-            self.save_record(Path(name))
+            if self.hidden and not self.state.is_over:
+                # A full record holds the seed, which tells every deal: mid-game a player gets their own.
+                self.state.seat_record(seat).save(Path(name))
+                self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
+                                   f"saved when the game ends) to {name}.")
+            else:
+                self.save_record(Path(name))
         except OSError as exc:
             self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
 
@@ -193,23 +201,23 @@ class TurnSession(Session):
         earlier, seat, action = result
         label = earlier.describe_action(seat, action)
         self.replace_state(earlier)
-        self.narrator.line(f"Took back {seat}'s decision: {label}.")
+        self.narrator.line(f"Took back {possessive(seat)} decision: {label}.")
         return True
 
     # -- screens -----------------------------------------------------------------------------------
 
     def hand_over(self, seat: str) -> None:
         """Clear the screen and wait, so the next player cannot see the last one's secrets."""
-        self.narrator.clear()
+        self.narrator.clear(scrollback=True)
         self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
         if self.prompt.ask(f"{seat}, press Enter when you are ready. ").lower() in ("quit", "exit"):
             raise QuitGame("You left the game unfinished.")
-        self.narrator.clear()
+        self.narrator.clear(scrollback=True)
 
     def show_board(self, seat: str) -> None:
-        self.narrator.board(self.game, self.state, seat, f"{seat}'s view")
+        self.narrator.board(self.game, self.state, seat, f"{possessive(seat)} view")
 
-    def show_menu(self, seat: str, legal: list[Action], limit: int | None) -> None:
+    def show_menu(self, seat: str, legal: Sequence[Action], limit: int | None) -> None:
         say = self.narrator.line
         say("Your options:")
         shown = legal if limit is None else legal[:limit]

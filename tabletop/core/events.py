@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Event"]
+__all__ = ["Event", "possessive"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,3 +32,12 @@ class Event:
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
         return out
+
+
+def possessive(name: str) -> str:
+    """A seat's or a side's name with its possessive ending, for log and screen text.
+
+    >>> possessive("raiders"), possessive("seat1")
+    ("raiders'", "seat1's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
-from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch
+from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch, clip, shorten
 from .events import Event
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
@@ -129,12 +129,15 @@ class Game(ABC):
             raise BadScenario(f"a scenario must be a JSON object, not {type(scenario).__name__}")
         try:
             state = self._new_state(rng, dict(scenario) if scenario is not None else None)
-        except (ScriptExhausted, ScriptMismatch, BadScenario):
+        except (ScriptExhausted, ScriptMismatch):
             raise
-        except (KeyError, TypeError, ValueError) as exc:
+        except BadScenario as exc:
+            # A scenario may come from a stranger: quote no more of it than a person can read.
+            raise BadScenario(clip(str(exc), 600)) from None
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
             if scenario is None:
                 raise
-            raise BadScenario(f"{self.name} scenario could not be set up: {exc}") from None
+            raise BadScenario(clip(f"{self.name} scenario could not be set up: {exc}", 600)) from None
         state._scenario = dict(scenario) if scenario is not None else None
         return state
 
@@ -177,7 +180,7 @@ class State(ABC):
         self.events: list[Event] = []
         self.history: list[tuple[str, Action]] = []
         self._scenario: dict[str, Any] | None = None
-        self._legal_cache: dict[str, list[Action]] = {}
+        self._legal_cache: dict[str, tuple[Action, ...]] = {}
 
     # -- what the subclass provides ------------------------------------------------------------
 
@@ -210,7 +213,7 @@ class State(ABC):
     def check(self, seat: str, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Games with continuous
         actions override this to validate values outside the offered discrete set."""
-        if action not in self.legal_actions(seat):
+        if action not in self._cached_legal(seat):
             raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
 
     def auto_action(self, seat: str) -> Action | None:
@@ -225,7 +228,7 @@ class State(ABC):
         """A quick move from the rules' own logic, used by the heuristic agent and by search
         rollouts. Call it on a determinized copy so it cannot see hidden information.
         The default picks uniformly from the legal actions."""
-        return rng.choice(self.legal_actions(seat))
+        return rng.choice(self._cached_legal(seat))
 
     def evaluate(self, seat: str) -> float:
         """How good the position looks for ``seat``, from -1 (lost) to 1 (won); search uses it to
@@ -248,11 +251,19 @@ class State(ABC):
         return self.outcome is not None
 
     def legal_actions(self, seat: str) -> list[Action]:
-        """The actions ``seat`` may take now, in a stable order."""
+        """The actions ``seat`` may take now, in a stable order.
+
+        A fresh list each time: changing it changes nothing in the state.
+        """
+        cached = self._legal_cache.get(seat)  # inlined: agents call this in their inner loops
+        return list(cached if cached is not None else self._cached_legal(seat))
+
+    def _cached_legal(self, seat: str) -> tuple[Action, ...]:
+        """The state's own cached, unchangeable copy of the legal actions."""
         cached = self._legal_cache.get(seat)
         if cached is None:
             self._check_seat(seat)
-            cached = self._legal_actions(seat) if seat in self.to_act else []
+            cached = tuple(self._legal_actions(seat)) if seat in self.to_act else ()
             self._legal_cache[seat] = cached
         return cached
 
@@ -269,8 +280,7 @@ class State(ABC):
         if seat not in self.to_act:
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
-            raise IllegalAction(f"{action!r} is not a {self.game.name} action")
+        self.game.codec.validate(action, self.game.name)
         self.check(seat, action)
         start = len(self.events)
         # Scripted dice may run out part-way; keep a copy so even that leaves the state whole.
@@ -319,6 +329,14 @@ class State(ABC):
 
         return make_record(self)
 
+    def seat_record(self, seat: str) -> Any:
+        """What ``seat`` has seen so far, as a :class:`~tabletop.core.record.SeatRecord`: safe to
+        share while the game runs, unlike :meth:`record`, whose seed tells every hidden deal."""
+        from .record import make_seat_record
+
+        self._check_seat(seat)
+        return make_seat_record(self, seat)
+
     def returns(self) -> dict[str, float]:
         """+1 win, -1 loss, 0 draw or unfinished, per seat."""
         outcome = self.outcome
@@ -333,10 +351,10 @@ class State(ABC):
 
     def _check_seat(self, seat: str) -> None:
         if seat not in self.game.seats:
-            raise IllegalAction(f"there is no seat {seat!r}; the seats are {', '.join(self.game.seats)}")
+            raise IllegalAction(f"there is no seat {shorten(seat)}; the seats are {', '.join(self.game.seats)}")
 
     def _options_hint(self, seat: str, limit: int = 12) -> str:
-        legal = self.legal_actions(seat)
+        legal = self._cached_legal(seat)
         if not legal:
             return "it has no legal actions"
         shown = "; ".join(map(str, legal[:limit]))

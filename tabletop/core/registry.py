@@ -6,7 +6,7 @@ import importlib
 import pkgutil
 from typing import Any, TypeVar
 
-from .errors import UnknownGame
+from .errors import UnknownGame, shorten
 from .game import Game, GameInfo
 
 __all__ = ["games", "load", "register"]
@@ -49,7 +49,7 @@ def game_class(name: str) -> type[Game]:
         return _GAMES[name]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGame(f"there is no game {name!r}; the games are: {known}") from None
+        raise UnknownGame(f"there is no game {shorten(name)}; the games are: {known}") from None
 
 
 def load(name: str, **options: Any) -> Game:

@@ -22,10 +22,12 @@ COLOURS = ("white", "brown", "red", "yellow", "green", "blue")
 GUN_POSITIONS = ("fore", "aft", "port", "starboard")
 EDGES = ("north", "south", "east", "west")
 SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
+MAX_TABLE = 10_000.0  # cm: a scenario's table may be large, but not so large that distances overflow
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # NaN or infinite numbers would reach the geometry library as nonsense: refuse them here.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
 
 
 _M = TypeVar("_M", bound=_Model)
@@ -134,7 +136,7 @@ class ShipPlacement(_Model):
     y: float
     heading: float
     hp: int | None = None
-    ap: int | None = None
+    ap: int | None = Field(default=None, ge=0, le=6)
     supplies: int | None = None
     fires: list[int] = Field(default_factory=list)
     treasure: int = Field(0, ge=0)
@@ -190,8 +192,8 @@ class ScenarioModel(_Model):
 class ScenarioOverride(_Model):
     """What a ``scenario`` dict given to ``new_state`` may set on top of the chosen scenario."""
 
-    width: float | None = Field(None, ge=100)
-    height: float | None = Field(None, ge=100)
+    width: float | None = Field(None, ge=100, le=MAX_TABLE)
+    height: float | None = Field(None, ge=100, le=MAX_TABLE)
     turn_limit: int | None = Field(None, ge=1)
     turn: int = Field(1, ge=1)
     phase: Literal["move", "combat", "end"] = "move"

@@ -21,8 +21,11 @@ from .actions import CODEC, Fire
 from .combat import Sighting, sight
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .scenarios import fleets_for, judge, setup
+from .scenarios import FLEET_OPTIONS, check_fleet_options, fleets_for, judge, setup
 from .ships import Ship
+
+#: Options that only Open Warfare reads: setting one for another scenario is refused.
+OPEN_WARFARE_OPTIONS = (*FLEET_OPTIONS, "objective", "equal_points")
 
 INFO = GameInfo(
     name="cagway-bay",
@@ -59,6 +62,8 @@ class CagwayBay(Game):
 
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
+        check_fleet_options(self.options, [n for n in OPEN_WARFARE_OPTIONS
+                                           if self.options[n] != self.info.option(n).default])
         if scenario_model(self.options["scenario"]).objective.kind == "battle":
             fleets_for(self.options)  # named fleets are checked (and priced) when the game is chosen
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action
+from tabletop.core import Action, possessive
 
 from .actions import (
     Commandeer,
@@ -200,7 +200,7 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
     if ship.id not in state.choosable():
         return f"{ship.id} is not the ship to act now"
     if state.seats[ship.seat] != seat:
-        return f"{ship.id} is not {seat}'s ship"
+        return f"{ship.id} is not {possessive(seat)} ship"
     phase = PHASE_OF.get(action.kind)
     if phase is not None and phase != state.phase:
         return f"'{action.kind}' belongs to the {phase} phase, and this is the {state.phase} phase"
