@@ -61,8 +61,8 @@ def test_cargo_bay_ball_board_marks_are_unambiguous() -> None:
     board = state.game.render_text(state.view("seat1"))
     row3 = next(line for line in board.splitlines() if line.startswith("  3"))
     assert "  SI  ^^   o   . " in row3
-    assert " ^5 (/)" in board
-    assert "Goal numbers: 1> I5 (NE), 2 I6 (E), 3 I7 (SE), 4> H7 (SW), 5 G6 (W), 6 H5 (NW)" in board
+    assert " ^3 (/)" in board
+    assert "Goal numbers: 1> I5 (NE), 2 H5 (NW), 3 G6 (W), 4> H7 (SW), 5 I7 (SE), 6 I6 (E)" in board
 
 
 def test_cargo_bay_ball_refused_placements_say_why() -> None:
@@ -73,7 +73,7 @@ def test_cargo_bay_ball_refused_placements_say_why() -> None:
         state.apply(seat, state.legal_actions(seat)[0])
     seat = state.to_act[0]
     crew = next(a for a in state.legal_actions(seat) if a.kind == "place").crew  # type: ignore[attr-defined]
-    for where, words in (("H5", "carries the printed goal number 6"), ("H6", "is the goal"),
+    for where, words in (("H5", "carries the printed goal number 2"), ("H6", "is the goal"),
                          ("Z9", "is not a space of the field")):
         with pytest.raises(IllegalAction, match=words + r".*\(CBB-SET-7\)"):
             state.apply(seat, game.parse_action(f"place crew={crew} at={where}"))
