@@ -1,7 +1,9 @@
 """Real-time play (``turn_style == "real-time"``, such as Fightball's fast round).
 
-The engine keeps no clock: every seat that may act is in ``to_act`` and actions apply in the
-order they arrive. Here a computer seat acts ``agent.reaction_time(state, seat)`` seconds after
+Every seat that may act is in ``to_act`` and actions apply in the order they arrive. A game that
+keeps its own clock (``elapse``) is told how much real time has passed before each action and
+whenever it has a ``deadline`` (Fightball's buzzer-beater window), so its records carry the real
+pace and a window closes on time. Here a computer seat acts ``agent.reaction_time(state, seat)`` seconds after
 it becomes able to act (never faster than :data:`MIN_PACE` against a human), while the human
 types actions whenever they like; stdin is polled with ``select`` so neither waits for the other.
 With no human at the table, :class:`~tabletop.agents.realtime.RealTimeTable` runs the agents on
@@ -71,6 +73,8 @@ class RealtimeSession(TurnSession):
         self.menu: list[Action] = []
         self._ticket = 0
         self.echo = not is_interactive()
+        self._clock_started = time.monotonic()
+        self._clock_told = 0.0
 
     def loop(self) -> None:
         if not self.humans:
@@ -82,6 +86,9 @@ class RealtimeSession(TurnSession):
         self.redraw(human)
         while not self.state.is_over:
             now = time.monotonic()
+            if self._run_clock(now):
+                self.redraw(human)
+                continue
             self._schedule(due, now, MIN_PACE)
             ready = [seat for seat, at in due.items() if at[0] <= now]
             if ready:
@@ -91,6 +98,10 @@ class RealtimeSession(TurnSession):
                 self.redraw(human)
                 continue
             wait = min(at for at, _ in due.values()) - now if due else None
+            deadline: float | None = getattr(self.state, "deadline", None)
+            if deadline is not None:
+                until = max(0.0, deadline - self._clock_told) + 0.001
+                wait = until if wait is None else min(wait, until)
             try:
                 line = reader.readline(wait)
             except EOFError:
@@ -98,12 +109,28 @@ class RealtimeSession(TurnSession):
                 raise QuitGame("The input ended; the game is left unfinished.") from None
             if line is None:
                 continue
+            if self._run_clock(time.monotonic()):
+                self.narrator.line(f"Too late for {line!r}: time ran out first.")
+                self.redraw(human)
+                continue
             if self.echo:
                 print(line, flush=True)
             if self.answer(human, self.menu, line):
                 self.redraw(human)
             else:
                 self._prompt(human)
+
+    def _run_clock(self, now: float) -> bool:
+        """Tell a game with its own clock the real time that has passed; True if that alone
+        moved the game on (a window closed)."""
+        elapse = getattr(self.state, "elapse", None)
+        seconds = now - self._clock_started
+        if elapse is None or seconds <= self._clock_told:
+            return False
+        logged = len(self.state.events)
+        elapse(seconds - self._clock_told)
+        self._clock_told = seconds
+        return len(self.state.events) != logged
 
     def simulate(self) -> None:
         """Computer-only real time on the agents' simulated clock: deterministic, without waiting."""

@@ -35,6 +35,8 @@ class RecordedAction(BaseModel):
 
     seat: str
     action: dict[str, Any]
+    # A real-time game's clock (seconds) when the action was taken; absent for other games.
+    at: float | None = Field(default=None, exclude_if=lambda at: at is None)
 
 
 class Record(BaseModel):
@@ -52,6 +54,8 @@ class Record(BaseModel):
     dice: dict[str, Any] | None = None
     actions: list[RecordedAction] = Field(default_factory=list)
     digest: str | None = None
+    # A real-time game's clock when saved: time that passed after the last action replays too.
+    elapsed: float | None = Field(default=None, exclude_if=lambda at: at is None)
 
     def to_json_text(self) -> str:
         return self.model_dump_json(indent=1)
@@ -71,15 +75,21 @@ def state_digest(state: State) -> str:
 
 
 def make_record(state: State) -> Record:
+    """The record of ``state``. A real-time game that keeps its own clock has ``elapsed`` (seconds),
+    ``action_times`` (the clock at each history entry) and ``elapse(seconds)``; its record keeps
+    the times, and a replay runs the clock forward to each one before applying its action."""
     game = state.game
+    times: list[float] | None = getattr(state, "action_times", None)
     return Record(
         game=game.name,
         options=dict(game.options),
         seed=state.rng.seed,
         scenario=state._scenario,
         dice=state.rng.script(),
-        actions=[RecordedAction(seat=seat, action=action.to_json()) for seat, action in state.history],
+        actions=[RecordedAction(seat=seat, action=action.to_json(), at=None if times is None else times[k])
+                 for k, (seat, action) in enumerate(state.history)],
         digest=state_digest(state),
+        elapsed=getattr(state, "elapsed", None),
     )
 
 
@@ -117,13 +127,26 @@ def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True)
         state = game.new_state(seed=record.seed, scenario=record.scenario, dice=record.dice)
     except (UnknownGame, BadOption, BadScenario, ScriptMismatch) as exc:
         raise BadRecord(f"record cannot be set up: {exc}") from None
+    clock = 0.0
     for index, step in enumerate(record.actions, 1):
+        clock = _run_clock(state, clock, step.at)
         try:
             action = game.action_from_json(step.action)
             state.apply(step.seat, action)
         except (IllegalAction, ScriptExhausted, ScriptMismatch) as exc:
             raise BadRecord(f"record step {index} ({step.seat}: {step.action}) cannot be replayed: {exc}") from None
+    _run_clock(state, clock, record.elapsed)
     if verify and record.digest is not None and state_digest(state) != record.digest:
         raise BadRecord("the record's actions do not lead to the position it was saved with; "
                         "it has been altered or belongs to another engine version")
     return state
+
+
+def _run_clock(state: State, clock: float, until: float | None) -> float:
+    """Let a real-time game's clock run from ``clock`` to ``until`` seconds (if recorded)."""
+    if until is None:
+        return clock
+    elapse = getattr(state, "elapse", None)
+    if elapse is not None and until > clock:
+        elapse(until - clock)
+    return max(clock, until)

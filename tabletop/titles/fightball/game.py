@@ -1,12 +1,15 @@
 """Fightball: two coaches race cards onto a shared court in real time, then every stack is scored.
 
-The engine keeps no clock: during the fast round both coaches are always to act and their
-actions apply in the order they arrive. A Buzz ends the quarter; the scoring round asks each coach
-only for the choices the cards leave to them (Go, Team!), then scores every stack.
+During the fast round both coaches are always to act and their actions apply in the order they
+arrive. The game keeps its own clock, run by whoever drives it in real time (``elapse``): every
+action is stamped with it, so a record replays the pace, and the buzzer-beater window after a Buzz
+lasts a short real interval. A Buzz ends the quarter; the scoring round asks each coach only for
+the choices the cards leave to them (Go, Team!), then scores every stack.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -51,6 +54,11 @@ INFO = GameInfo(
         Option("away", "the-dark", "the away team (seat 2)", choices=team_slugs()),
         Option("quarters", 4, "quarters in a game", minimum=1, maximum=8),
         Option("buzzer_beater", True, "after a Buzz, a coach holding a Shot may still play it"),
+        Option("buzzer_beater_seconds", 2.0, "how long, in real seconds on the game's clock, the buzzer-beater "
+               "window stays open", minimum=0.1, maximum=30.0),
+        Option("early_shot_below_new_shooter", "charged", "an Early Shot beneath a New Shooter still costs its "
+               "foul point, or the New Shooter cancels that foul with everything else beneath it",
+               choices=("charged", "cancelled")),
         Option("tiebreak", "draw", "a game tied after the last quarter: a draw, or overtime quarters "
                f"(at most {MAX_OVERTIMES}) until one ends with a leader", choices=("draw", "overtime")),
     ),
@@ -70,7 +78,8 @@ class FightballGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.table: CardTable = build_table(self.options["home"], self.options["away"])
-        self.court: Court = court()
+        self.court: Court = dataclasses.replace(
+            court(), early_shot_foul_survives=self.options["early_shot_below_new_shooter"] == "charged")
         self.zone_names: tuple[str, ...] = tuple(
             zone_name(self.table, side, colour) for side, colour in zip(self.court.sides, self.court.colours, strict=True))
 
@@ -123,6 +132,48 @@ class FightballState(State):
         self.choices: dict[int, int] = {}  # this quarter's choices: effect card id -> points chosen
         self._to_act: tuple[str, ...] = SEATS
         self._outcome: Outcome | None = None
+        # The game's clock; it is read in whole milliseconds (so a replay, which runs it forward
+        # from one recorded time to the next, reads exactly the same times), the clock at each
+        # action taken, and when an open buzzer-beater window closes.
+        self.clock_seconds = 0.0
+        self.times_ms: list[int] = []
+        self.window_closes_ms = -1
+
+    # -- the clock ------------------------------------------------------------------------------
+
+    @property
+    def clock_ms(self) -> int:
+        return round(self.clock_seconds * 1000)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds on the game's clock since the tip-off of the first quarter."""
+        return self.clock_ms / 1000
+
+    @property
+    def action_times(self) -> list[float]:
+        """The clock, in seconds, when each action of ``history`` was taken."""
+        return [ms / 1000 for ms in self.times_ms]
+
+    @property
+    def deadline(self) -> float | None:
+        """When the clock alone will move the game on (the buzzer-beater window closing), if ever."""
+        return self.window_closes_ms / 1000 if self.phase == WINDOW else None
+
+    def elapse(self, seconds: float) -> None:
+        """Real time passes: run the clock; a buzzer-beater window whose time is up closes.
+
+        Whoever runs the game in real time (the real-time table, a terminal or server session)
+        calls this; a game driven without it simply never closes a window by itself."""
+        if seconds <= 0 or self._outcome is not None:
+            return
+        self.clock_seconds += seconds
+        if self.phase == WINDOW and self.clock_ms >= self.window_closes_ms:
+            team = self.table.names[self.window_seat]
+            self.emit("buzzer-beater-over", f"Time is up: {team} did not get the Shot away after the buzzer.",
+                      seat=SEATS[self.window_seat])
+            self._legal_cache.clear()
+            quarter.start_scoring(self)
 
     # -- setting up -----------------------------------------------------------------------------
 
@@ -212,6 +263,7 @@ class FightballState(State):
     def _apply(self, seat: str, action: Action) -> None:
         s = SEAT_INDEX[seat]
         table = self.table
+        self.times_ms.append(self.clock_ms)
         team = table.names[s]
         if isinstance(action, Play):
             card = self.held[s]
@@ -221,7 +273,7 @@ class FightballState(State):
             name = table.cards[card].name
             where = self.game.zone_names[index]
             self.events.append(Event("play", f"{team} play {name} on stack {action.stack} ({where}).",
-                                     {"seat": seat, "card": card, "stack": action.stack}))
+                                     {"seat": seat, "card": card, "stack": action.stack, "at": self.elapsed}))
             if self.phase == WINDOW:
                 quarter.start_scoring(self)
         elif isinstance(action, Draw):
@@ -261,9 +313,12 @@ class FightballState(State):
         if self.game.options["buzzer_beater"] and held >= 0 and self.table.cards[held].kind == SHOT:
             self.phase = WINDOW
             self.window_seat = other
+            self.window_closes_ms = self.clock_ms + round(self.game.options["buzzer_beater_seconds"] * 1000)
             self._to_act = (SEATS[other],)
+            seconds = self.game.options["buzzer_beater_seconds"]
             self.emit("buzzer-beater", f"{self.table.names[other]} were playing a Shot as the buzzer went: "
-                      "it may still land.", seat=SEATS[other])
+                      f"it may still land in the next {seconds:g} seconds.", seat=SEATS[other],
+                      closes_at=self.window_closes_ms / 1000)
         else:
             quarter.start_scoring(self)
 
@@ -336,6 +391,8 @@ class FightballState(State):
             "coaches": coaches,
             "court": court,
             "buzzer_beater": SEATS[self.window_seat] if self.window_seat >= 0 else None,
+            "clock": self.elapsed,
+            "buzzer_beater_closes_at": self.deadline,
             "choice": self._choice_view(),
             "last_scoring": list(self.last_scoring),
         }
@@ -441,6 +498,7 @@ class FightballState(State):
         twin.pending = list(self.pending)
         twin.choices = dict(self.choices)
         twin.last_scoring = list(self.last_scoring)
+        twin.times_ms = list(self.times_ms)
         return twin
 
     def locations(self) -> dict[int, str]:
@@ -472,7 +530,7 @@ class FightballState(State):
 # -- views ----------------------------------------------------------------------------------------
 
 NO_PLAY: dict[str, Any] = {"status": "empty", "shooter": None, "value": None, "ball": False, "succeeds": False,
-                           "scorer": None, "play_points": 0, "colour": None}
+                           "scorer": None, "play_points": 0, "colour": None, "moved_to": None, "running": []}
 
 
 def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str, Any]:
@@ -480,8 +538,10 @@ def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str,
     piles are public, so this is what any coach could work out by looking."""
     if not stack:
         return {**NO_PLAY, "points": {"home": 0, "away": 0}, "fouls": {"home": 0, "away": 0}}
-    result = score_stack(state.table, state.court, index, stack, state.discards, choices=state.choices)
+    table, court = state.table, state.court
+    result = score_stack(table, court, index, stack, state.discards, choices=state.choices)
     play = result.status in ("complete", "incomplete")
+    moved = play and result.colour != court.colours[index]
     return {
         "status": result.status,
         "shooter": SEATS[result.shooter] if result.shooter >= 0 else None,
@@ -493,4 +553,19 @@ def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str,
         "points": {"home": result.points[0], "away": result.points[1]},
         "fouls": {"home": result.fouls[0], "away": result.fouls[1]},
         "colour": COLOURS[result.colour] if play else None,
+        "moved_to": zone_name(table, 1 - result.shooter, result.colour) if moved else None,
+        "running": _running_values(state, index, stack) if play else [None] * len(stack),
     }
+
+
+def _running_values(state: FightballState, index: int, stack: list[int]) -> list[int | None]:
+    """The Shot Value as the play stood when each card landed (the rulebook's examples count a
+    play up card by card this way); cards on a finished play's Shot no longer change it."""
+    values: list[int | None] = []
+    for k in range(1, len(stack) + 1):
+        result = score_stack(state.table, state.court, index, stack[:k], state.discards, choices=state.choices)
+        values.append(result.value)
+        if result.status == "complete":
+            values.extend([result.value] * (len(stack) - k))
+            break
+    return values
