@@ -18,7 +18,8 @@ from .constants import (
     WAITING,
 )
 from .data import SKILLS
-from .flight import Flight, PushChoice, ReleaseChoice
+from .flight import Flight, PickUpChoice, PushChoice, ReleaseChoice
+from .view import board_view, cards_view
 
 if TYPE_CHECKING:
     from .game import CargoBayBall, CargoBayState
@@ -27,7 +28,8 @@ __all__ = ["describe_action", "render_text", "state_view"]
 
 
 def state_view(st: CargoBayState) -> dict[str, Any]:
-    """Everything is public in Cargo Bay Ball, so every seat sees the same view."""
+    """Everything is public in Cargo Bay Ball, so every seat sees the same view: the whole bay
+    (``board``), every crew card (``cards``) and the position. Schema: :class:`view.CargoBayView`."""
     game = st.game
     board = game.board
     labels = board.labels
@@ -50,6 +52,8 @@ def state_view(st: CargoBayState) -> dict[str, Any]:
     return {
         "phase": PHASE_NAMES[st.phase],
         "bay": board.name,
+        "board": board_view(board),
+        "cards": cards_view(game.cards),
         "sides": {str(s + 1): [game.seats[i] for i in game.side_seats[s]] for s in (0, 1)},
         "team_size": st.team_size,
         "order": [game.seats[s] for s in st.order],
@@ -81,6 +85,8 @@ def _pending(st: CargoBayState, top: Any) -> dict[str, Any] | None:
         return {"kind": "push", "attacker": st.slug(top.attacker), "defender": st.slug(top.defender)}
     if isinstance(top, ReleaseChoice):
         return {"kind": "release", "side": top.side + 1}
+    if isinstance(top, PickUpChoice):
+        return {"kind": "pick-up", "crew": st.slug(top.crew), "at": labels[top.space]}
     return None
 
 
@@ -108,7 +114,7 @@ def describe_action(st: CargoBayState, action: Action) -> str:
         if space in st.obstacles:
             notes.append("climb, ends the move")
         if st.holder < 0 and st.ball == space:
-            notes.append("picks up the ball")
+            notes.append("onto the loose ball")
         extra = f" ({', '.join(notes)})" if notes else ""
         return f"{actor} moves to {action.to}{extra}"  # type: ignore[attr-defined]
     if kind is A.StepOver:
@@ -146,6 +152,10 @@ def describe_action(st: CargoBayState, action: Action) -> str:
         return f"Leave {name} where they fell" if action.to is None else f"Push {name} to {action.to}"  # type: ignore[attr-defined]
     if kind is A.Release:
         return f"{cards[action.crew].short} goes to the arrow space"  # type: ignore[attr-defined]
+    if kind is A.PickUp:
+        return f"{cards[action.crew].short} picks up the loose ball (free)"  # type: ignore[attr-defined]
+    if kind is A.LeaveBall:
+        return f"{cards[action.crew].short} leaves the ball lying there"  # type: ignore[attr-defined]
     return str(action)
 
 
