@@ -8,7 +8,8 @@ from typing import Any
 
 from .conftest import Server
 
-BOARD_TARGETS = "#board [data-key].legal"
+BOARD_TARGETS = "#board .legal"
+SELECTED_TARGETS = "#board [data-key].legal"
 MENU_ITEMS = ".pick-menu:not([hidden]) .menu-item:not(.cancel)"
 LEGAL_BUTTONS = "#legal .legal-action"
 
@@ -47,7 +48,8 @@ Chooser = Callable[[Any, random.Random], bool]
 
 def click_board(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> bool:
     """Click one of the board's legal targets (a menu choice when it offers several); False if none."""
-    targets = page.locator(BOARD_TARGETS)
+    # With something picked up (a card, a teamster), the next click is where it goes.
+    targets = page.locator(SELECTED_TARGETS if page.locator("#board .selected").count() else BOARD_TARGETS)
     count = targets.count()
     if not count:
         return False
@@ -73,7 +75,16 @@ def click_list(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> boo
 
 def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2000, timeout: float = 60_000) -> int:
     """Play whenever it is this page's turn until the outcome shows; returns how many clicks it took."""
-    rng = random.Random(seed)
+    try:
+        return _play(page, choose, random.Random(seed), limit, timeout)
+    except Exception:
+        from .conftest import screenshot
+
+        screenshot(page, "failure")
+        raise
+
+
+def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: float) -> int:
     clicks = 0
     page.wait_for_function("document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden",
                            timeout=timeout)
@@ -85,5 +96,6 @@ def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2
         assert clicks < limit, f"no outcome after {limit} clicks"
         page.wait_for_function(
             "([step]) => (document.body.dataset.step !== step && document.body.dataset.yourTurn === 'true')"
-            " || !document.getElementById('outcome').hidden", arg=[step], timeout=timeout)
+            " || !document.getElementById('outcome').hidden || document.querySelector('#board .selected')",
+            arg=[step], timeout=timeout)
     return clicks
