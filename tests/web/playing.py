@@ -21,7 +21,7 @@ def open_table(page: Any, server: Server, game: str, options: dict[str, Any], se
     if seed is not None:
         body["seed"] = seed
     table = server.post("/api/tables", body)
-    page.goto(f"{server.url}/#/join/{table['id']}/seat1")
+    page.goto(f"{server.url}/#/join/{table['id']}/{table['seats'][0]['seat']}")
     page.wait_for_selector("body[data-status]")
     return str(table["id"])
 

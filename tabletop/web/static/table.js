@@ -92,7 +92,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     clear(players);
     for (const player of list) {
       const you = mine && player.seat === mine.seat;
-      const who = player.kind === "human" ? (player.player || (player.taken ? "a person" : "open seat")) : `computer (${player.agent || player.kind})`;
+      const who = player.kind === "human" ? (player.player && player.player !== player.seat ? player.player : player.taken ? "a person" : "open seat") : `computer (${player.agent || player.kind})`;
       players.append(el("li", { class: `${player.connected || player.kind !== "human" ? "online" : "offline"}${you ? " you" : ""}` },
         el("strong", {}, seatName(player.seat)), ` ${who}${you ? " — you" : ""}`,
         player.kind === "human" && player.taken ? el("span", { class: "dot", title: player.connected ? "connected" : "not connected" }) : ""));
