@@ -21,6 +21,20 @@ def board_first(prefer: tuple[str, ...] = (), avoid_board: tuple[str, ...] = ())
     return choose
 
 
+def test_cagway_bay_helm_previews_any_angle_before_sailing(page: Any, server: Server) -> None:
+    open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#helm-angle")
+    page.eval_on_selector("#helm-angle", "node => { node.value = '-22'; node.dispatchEvent(new Event('input')); }")
+    page.wait_for_function("document.getElementById('helm-note').textContent.includes('stick')")
+    assert "22° to starboard" in page.inner_text("#helm-note")
+    assert page.locator("#sea .ghost").count() == 1
+    screenshot(page, "cagway-bay-helm")
+    step = page.evaluate("document.body.dataset.step")
+    page.click("#helm-sail")
+    page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+    assert "turns -22 degrees" in page.inner_text("#log")
+
+
 def test_friendly_competition_is_played_to_the_end_from_the_lobby(page: Any, server: Server) -> None:
     create_in_lobby(page, server, "friendly-competition", {"match_turns": "2", "action_points": "3"})
     play_to_the_end(page, board_first())
