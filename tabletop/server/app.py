@@ -76,6 +76,9 @@ def _draws(game_class: type[Game]) -> bool:
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI application; the database is migrated when it starts."""
     settings = settings or ServerSettings()
+    # Find every game now: requests are served on several threads, and the engine's game discovery
+    # is not safe to run from two at once (one could see a half-filled list of games).
+    tabletop.games()
     engine = connect(settings.database)
     migrate(engine)
     hub = Hub(engine, settings)

@@ -14,6 +14,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -67,8 +68,11 @@ class Server:
 
     def post(self, path: str, body: dict[str, Any]) -> Any:
         request = urllib.request.Request(self.url + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
-        with urllib.request.urlopen(request, timeout=10) as answer:
-            return json.loads(answer.read())
+        try:
+            with urllib.request.urlopen(request, timeout=10) as answer:
+                return json.loads(answer.read())
+        except urllib.error.HTTPError as error:
+            raise AssertionError(f"{path}: {error.code} {error.read().decode()}") from None
 
     def get(self, path: str) -> Any:
         with urllib.request.urlopen(self.url + path, timeout=10) as answer:
