@@ -102,6 +102,7 @@ def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
     ann.page.wait_for_selector("#outcome:not([hidden])")
     screenshot(ann.page, "travel-sfb-two-people")
     screenshot(watcher.page, "travel-sfb-spectator")
+    assert any(bob.hands("seat2").values()) and any(ann.hands("seat1").values())
     assert_never_saw(ann, bob.hands("seat2"))
     assert_never_saw(bob, ann.hands("seat1"))
     secrets = {step: ann.hands("seat1").get(step, set()) | bob.hands("seat2").get(step, set())
@@ -110,6 +111,20 @@ def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
     assert watcher.page.locator("#legal .legal-action").count() == 0
     assert "You are watching" in watcher.page.inner_text("#legal") or "over" in watcher.page.inner_text("#legal")
     assert watcher.page.locator("#outcome").is_visible()
+    # The finished game, step by step, through seat 2's eyes and then the spectator's.
+    ann.page.click("#outcome a[href^='#/replay/']")
+    ann.page.wait_for_selector("#replay-where")
+    last = ann.page.inner_text("#replay-where")
+    ann.page.click("[data-step=back]")
+    ann.page.wait_for_function("([text]) => document.getElementById('replay-where').textContent !== text", arg=[last])
+    ann.page.select_option("#replay-seat", "seat2")
+    ann.page.click("[data-step=first]")
+    ann.page.wait_for_function("document.getElementById('replay-where').textContent.startsWith('Step 0 ')")
+    for _ in range(4):
+        ann.page.keyboard.press("ArrowRight")
+    ann.page.wait_for_function("document.getElementById('replay-where').textContent.startsWith('Step 4 ')")
+    screenshot(ann.page, "travel-sfb-replay")
+    assert ann.page.locator("#hand").count() == 1  # seat 2's own hand, seen through its eyes
 
 
 def test_a_reload_mid_game_comes_back_to_the_same_seat(page: Any, server: Server) -> None:

@@ -28,7 +28,7 @@ export async function showReplay(page, tableId) {
   const button = (text, label, to) => el("button", { type: "button", "aria-label": label, "data-step": label, onclick: () => go(to()) }, text);
   page.append(el("div", { class: "table-page replay" },
     el("div", { class: "replay-controls" }, el("label", {}, "Through the eyes of ", eyes),
-      button("⏮", "first", () => 0), button("◀", "back", () => step - 1), button("▶", "forward", () => step + 1), button("⏭", "last", () => total),
+      button("« First", "first", () => 0), button("◀ Back", "back", () => step - 1), button("Forward ▶", "forward", () => step + 1), button("Last »", "last", () => total),
       slider, where),
     last,
     el("div", { class: "play" }, el("div", { class: "board-wrap" }, boardRoot, menu),

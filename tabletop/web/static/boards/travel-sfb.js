@@ -25,7 +25,7 @@ function reserveText(reserve) {
   return `${reserve.kind} (+${reserve.cards}): ${state}`;
 }
 
-export function createBoard(root, { picker, act, seat }) {
+export function createBoard(root, { picker, act, replay }) {
   let selected = null;
   let last = null;
 
@@ -56,7 +56,7 @@ export function createBoard(root, { picker, act, seat }) {
     if (ship.free_placements) flags.push(`${ship.free_placements} free placements`);
     if (ship.advantage_next_turn?.points) flags.push(`advantage next turn: ${ship.advantage_next_turn.points}`);
     return el("section", { class: `ship${mine ? " mine" : ""}`, "data-seat": owner },
-      el("h3", {}, `${ship.name} `, el("span", { class: "who" }, mine ? "(you)" : `(${seatName(owner)})`)),
+      el("h3", {}, `${ship.name} `, el("span", { class: "who" }, mine && !replay ? "(you)" : `(${seatName(owner)})`)),
       el("div", { class: "ship-stats" }, meter("Generation", ship.generation, ship.max_generation),
         el("span", {}, reserveText(ship.reserve)),
         el("span", {}, `holding ${ship.hand_count === null ? "?" : ship.hand_count} of ${ship.cards_held}`)),
@@ -124,7 +124,7 @@ export function createBoard(root, { picker, act, seat }) {
         .map((l) => el("button", { type: "button", class: "control", "data-key": `${l.action.kind}:${l.action.call ?? ""}` }, l.label)));
       root.append(info, panels[0], lastTurn(view), panels[1] || "",
         me ? el("section", { class: "hand-box" }, el("h3", {}, "Your hand ", el("span", { class: "hint" },
-          selected ? `— now click a row for ${selected}` : handCards.length ? "— click a card, then a row (or drag it)" : "")), hand, controls) : "");
+          selected ? `— now click a row for ${selected}` : update.legal.some((l) => l.action.kind === "place") ? "— click a card, then a row (or drag it)" : "")), hand, controls) : "");
       picker.use(update.legal, (action) => {
         if (action.kind === "place") return selected && action.card === selected ? [`row:${action.row}`] : [];
         if (action.kind === "pair") return [`pair:${action.mine}`];
