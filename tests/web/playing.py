@@ -85,17 +85,22 @@ def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2
 
 
 def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: float) -> int:
-    clicks = 0
-    page.wait_for_function("document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden",
-                           timeout=timeout)
-    while page.locator("#outcome").is_hidden():
+    clicks = idle = 0
+    ready = "document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden"
+    while True:
+        page.wait_for_function(ready, timeout=timeout)
+        if page.locator("#outcome").is_visible():
+            return clicks
         step = page.evaluate("document.body.dataset.step")
         if not choose(page, rng):
-            raise AssertionError("it is this seat's turn but the page offers nothing to click")
-        clicks += 1
+            # An update may have arrived between looking and clicking; look again before giving up.
+            idle += 1
+            assert idle < 50, "it is this seat's turn but the page offers nothing to click"
+            page.wait_for_timeout(100)
+            continue
+        clicks, idle = clicks + 1, 0
         assert clicks < limit, f"no outcome after {limit} clicks"
         page.wait_for_function(
             "([step]) => (document.body.dataset.step !== step && document.body.dataset.yourTurn === 'true')"
             " || !document.getElementById('outcome').hidden || document.querySelector('#board .selected')",
             arg=[step], timeout=timeout)
-    return clicks

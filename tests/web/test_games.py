@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any
 
@@ -35,6 +36,29 @@ def test_cagway_bay_helm_previews_any_angle_before_sailing(page: Any, server: Se
     assert "turns -22 degrees" in page.inner_text("#log")
 
 
+def by_keyboard(page: Any, rng: random.Random) -> bool:
+    """Fightball at speed: D draws, a stack's number plays the held card there; else the board."""
+    kinds = [json.loads(text)["kind"] for text in page.eval_on_selector_all(
+        "#legal .legal-action", "nodes => nodes.map(n => JSON.stringify({kind: n.dataset.text.split(' ')[0]}))")]
+    if "draw" in kinds:
+        page.keyboard.press("d")
+        return True
+    stacks = page.eval_on_selector_all("#court .stack.legal", "nodes => nodes.map(n => n.dataset.stack)")
+    if stacks and rng.random() < 0.8:
+        page.keyboard.type(rng.choice(stacks).rjust(2, "0"))
+        return True
+    return click_board(page, rng) or click_list(page, rng)
+
+
+def test_fightball_is_played_by_keyboard(page: Any, server: Server) -> None:
+    open_table(page, server, "fightball", {"quarters": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#court .stack")
+    screenshot(page, "fightball-start")
+    play_to_the_end(page, by_keyboard)
+    screenshot(page, "fightball")
+    assert "Quarter 1" in page.inner_text("#log")
+
+
 def test_friendly_competition_is_played_to_the_end_from_the_lobby(page: Any, server: Server) -> None:
     create_in_lobby(page, server, "friendly-competition", {"match_turns": "2", "action_points": "3"})
     play_to_the_end(page, board_first())
@@ -44,7 +68,6 @@ def test_friendly_competition_is_played_to_the_end_from_the_lobby(page: Any, ser
 
 @pytest.mark.parametrize(("game", "options", "seed", "chooser"), [
     ("travel-sfb", {"turn_limit": 2}, 1, board_first()),
-    ("fightball", {"quarters": 1}, 1, board_first()),
     ("cagway-bay", {"turns": 1}, 1, board_first(prefer=("done", "Done"))),
     ("cargo-bay-ball", {"team_size": 2, "side1_crew": "mal+jayne", "side2_crew": "kaylee+wash", "official": "book"}, 2,
      board_first(prefer=("skip", "Skip", "no block", "leave"))),

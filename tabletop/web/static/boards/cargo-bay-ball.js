@@ -103,10 +103,10 @@ export function createBoard(root, { picker }) {
       const skills = Object.entries(member.skills || {}).map(([k, v]) => `${k} ${v}`).join(" ");
       if (placeable.has(member.crew)) {
         const button = el("button", { type: "button", class: `crew-card legal${selected === member.crew ? " selected" : ""}`, title: skills,
-          onclick: () => { selected = selected === member.crew ? null : member.crew; this_update(); } }, text);
+          onclick: () => { selected = selected === member.crew ? null : member.crew; this_update(); } }, text, el("small", {}, skills));
         return button;
       }
-      return el("button", { type: "button", class: `crew-card side-${member.side ?? 0}`, "data-key": member.crew, title: skills }, text);
+      return el("button", { type: "button", class: `crew-card side-${member.side ?? 0}`, "data-key": member.crew, title: skills }, text, el("small", {}, skills));
     }));
   }
 
