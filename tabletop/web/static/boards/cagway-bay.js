@@ -4,6 +4,22 @@
 import { el, svg, clear, seatName } from "../common.js";
 
 const SEAT_FILL = { raiders: "#7c2d12", navy: "#1e3a8a" };
+const SEGMENT = 4; // cm in one Red stick segment: a gun chart's range bands are this long
+
+/** A gun's arc out to its reach, in table centimetres (the rulebook's arcs: half-planes fore and aft, bands abeam). */
+function arcOutline(ship, position, reach) {
+  const length = ship.length;
+  const local = {
+    fore: [[0, -reach], [reach, -reach], [reach, reach], [0, reach]],
+    aft: [[-length, -reach], [-length, reach], [-length - reach, reach], [-length - reach, -reach]],
+    port: [[0, 0], [0, reach], [-length, reach], [-length, 0]],
+    starboard: [[0, 0], [-length, 0], [-length, -reach], [0, -reach]],
+  }[position];
+  const rad = ship.heading * Math.PI / 180;
+  const c = Math.cos(rad);
+  const s = Math.sin(rad);
+  return local.map(([px, py]) => [ship.x + px * c - py * s, ship.y + px * s + py * c]);
+}
 
 function keysOf(action) {
   switch (action.kind) {
@@ -59,6 +75,19 @@ export function createBoard(root, { picker, preview, act, replay }) {
       svg("title", {}, `${ship.id} (${ship.class}, ${seatName(ship.seat)}): ${ship.hp}/${ship.max_hp} hull, ${ship.ap} AP${ship.treasure ? `, ${ship.treasure} treasure` : ""}${ship.fires.length ? ", on fire" : ""}`)));
       picture.append(svg("line", { x1: ship.x, y1: Y(view, ship.y), x2: ship.x + Math.cos(heading) * 3, y2: Y(view, ship.y) - Math.sin(heading) * 3, stroke: "#fff", "stroke-width": 0.4, "pointer-events": "none" }));
       picture.append(svg("text", { x: ship.x + 2, y: Y(view, ship.y) + 4, "font-size": 2.4, fill: "#fff", "pointer-events": "none" }, `${ship.id} ${ship.hp}/${ship.max_hp}`));
+    }
+    // Firing arcs with their range bands, while the acting ship may shoot.
+    const aiming = update.legal.filter((l) => l.action.kind === "fire");
+    const shooter = view.ships.find((s) => s.id === active);
+    if (aiming.length && shooter) {
+      for (const position of new Set(aiming.map((l) => l.action.gun))) {
+        const gun = shooter.guns?.[position];
+        if (!gun) continue;
+        for (let band = gun.chart.length; band >= 1; band -= 1) {
+          picture.append(svg("polygon", { points: pts(view, arcOutline(shooter, position, band * SEGMENT)), fill: "#fde047", "fill-opacity": 0.07,
+            stroke: "#fde047", "stroke-width": 0.25, "stroke-opacity": 0.8, class: "arc", "data-gun": position, "pointer-events": "none" }));
+        }
+      }
     }
     if (ghost) {
       const ship = ghost.ships.find((s) => s.id === active);

@@ -8,6 +8,53 @@ const STEP = { n: [0, -1], ne: [1, -1], e: [1, 0], se: [1, 1], s: [0, 1], sw: [-
 const BITMAP_FILL = { "#": null, ".": "#3f8f3f", z: "#357a35", o: "#4c9c4c", "*": "#4c9c4c", "-": "#3f8f3f" };
 const TEAM_FILL = { seat1: "#1f5fbf", seat2: "#c2410c" };
 
+const REACH = { short: 12, medium: 18, long: 24 }; // the most a pass can travel: 2d6, 3d6, 4d6 squares
+
+/**
+ * The squares a kicked ball would pass through, rebounding off the walls as the rules say
+ * (FSC-PASS-2), out to ``distance``; it stops where it crosses a goal line. Drawn before a pass
+ * is committed, since how far it goes is rolled only then.
+ */
+export function reboundPath(pitch, from, dir, distance) {
+  const columns = pitch.columns;
+  const mouths = { north: new Set(pitch.goals.north.mouth), south: new Set(pitch.goals.south.mouth) };
+  const kind = (x, y) => {
+    if (x < 0 || x >= pitch.width) return "wall";
+    if (y === -1 && mouths.north.has(columns[x])) return "goal";
+    if (y === pitch.height && mouths.south.has(columns[x])) return "goal";
+    if (y < 0 || y >= pitch.height) return "wall";
+    return pitch.rows[y][x] === "#" ? "wall" : "open";
+  };
+  const open = (x, y) => kind(x, y) === "open";
+  const bounce = (x, y, dx, dy) => {
+    if (dx && dy) {
+      const alongX = open(x + dx, y);
+      const alongY = open(x, y + dy);
+      if (alongX && !alongY) return [dx, -dy];
+      if (alongY && !alongX) return [-dx, dy];
+      return [-dx, -dy];
+    }
+    const turns = dx ? [[0, -1], [0, 1]] : [[-1, 0], [1, 0]];
+    const ahead = turns.map(([tx, ty]) => open(x + dx + tx, y + dy + ty));
+    if (ahead[0] !== ahead[1]) {
+      const turn = ahead[0] ? turns[0] : turns[1];
+      if (open(x + turn[0], y + turn[1])) return turn;
+    }
+    return [-dx, -dy];
+  };
+  let [x, y] = parse(from, columns);
+  let [dx, dy] = STEP[dir];
+  const path = [];
+  for (let i = 0; i < distance; i += 1) {
+    if (kind(x + dx, y + dy) === "wall") [dx, dy] = bounce(x, y, dx, dy);
+    x += dx;
+    y += dy;
+    path.push([x, y]);
+    if (kind(x, y) === "goal") break;
+  }
+  return path;
+}
+
 function parse(square, columns) {
   return [columns.indexOf(square[0]), Number(square.slice(1)) - 1];
 }
@@ -16,7 +63,7 @@ function name(x, y, columns) {
   return `${columns[x]}${y + 1}`;
 }
 
-export function createBoard(root, { picker, preview }) {
+export function createBoard(root, { picker }) {
   let selected = null; // the number of the picked teamster
   let last = null;
   let pathLayer = null;
@@ -50,22 +97,21 @@ export function createBoard(root, { picker, preview }) {
     return update.legal.some((l) => l.action.who === number && l.action.kind !== "try");
   }
 
-  async function showPath(action) {
-    if (!pathLayer || !preview || !last) return;
+  function showPath(dir) {
+    if (!pathLayer || !last) return;
     clear(pathLayer);
-    const columns = last.view.pitch.columns;
-    let squares = null;
-    try {
-      const after = await preview(action);
-      squares = after.view.flight?.path || null;
-      if (!squares && after.view.ball?.at) squares = [after.view.ball.at];
-    } catch {
-      squares = null; // a pass whose flight involves chance: show no preview rather than a guess
-    }
-    if (!squares || !pathLayer) return;
-    const carrier = last.view.ball.at;
-    const points = [carrier, ...squares].map((sq) => parse(sq, columns)).map(([x, y]) => `${(x + 0.5) * CELL},${(y + 0.5) * CELL}`);
+    const view = last.view;
+    const carrier = view.ball.at;
+    const longest = Math.max(...last.legal.filter((l) => l.action.kind === "pass" && l.action.dir === dir).map((l) => REACH[l.action.length] || 12));
+    const squares = reboundPath(view.pitch, carrier, dir, longest);
+    const [x0, y0] = parse(carrier, view.pitch.columns);
+    const points = [[x0, y0], ...squares].map(([x, y]) => `${(x + 0.5) * CELL},${(y + 0.5) * CELL}`);
     pathLayer.append(svg("polyline", { points: points.join(" "), fill: "none", stroke: "#fde047", "stroke-width": 3, "stroke-dasharray": "6 4", class: "pass-path" }));
+    for (const [length, reach] of Object.entries(REACH)) {
+      const end = squares[Math.min(reach, squares.length) - 1];
+      if (!end || !last.legal.some((l) => l.action.kind === "pass" && l.action.dir === dir && l.action.length === length)) continue;
+      pathLayer.append(svg("text", { x: (end[0] + 0.5) * CELL, y: (end[1] + 0.5) * CELL - 6, "font-size": 10, fill: "#fde047", "text-anchor": "middle" }, `${length} max`));
+    }
   }
 
   function drawPitch(update) {
@@ -134,9 +180,8 @@ export function createBoard(root, { picker, preview }) {
         const ay = (y + 0.5 + dy * 1.05) * CELL;
         const angle = Math.atan2(dy, dx) * 180 / Math.PI;
         const arrow = svg("path", { d: "M-9,-7 L9,0 L-9,7 z", transform: `translate(${ax},${ay}) rotate(${angle})`, fill: "#fde047", stroke: "#111", "data-key": `pass:${dir}`, class: "pass-arrow" });
-        const first = update.legal.find((l) => l.action.kind === "pass" && l.action.dir === dir);
-        arrow.addEventListener("mouseenter", () => showPath(first.action));
-        arrow.addEventListener("focus", () => showPath(first.action));
+        arrow.addEventListener("mouseenter", () => showPath(dir));
+        arrow.addEventListener("focus", () => showPath(dir));
         picture.append(arrow);
       }
     }
