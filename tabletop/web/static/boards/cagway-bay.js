@@ -3,7 +3,7 @@
 // and islands to fire, grapple, board or dock; the acting ship's card shows guns, health and AP.
 import { el, svg, clear, seatName } from "../common.js";
 
-const SEAT_FILL = { raiders: "#7c2d12", navy: "#1e3a8a" };
+const SEAT_FILLS = ["#9a3412", "#1e3a8a"]; // the first seat's ships, the second's
 const SEGMENT = 4; // cm in one Red stick segment: a gun chart's range bands are this long
 
 /** A gun's arc out to its reach, in table centimetres (the rulebook's arcs: half-planes fore and aft, bands abeam). */
@@ -70,7 +70,7 @@ export function createBoard(root, { picker, preview, act, replay }) {
     for (const ship of view.ships) {
       if (ship.status !== "afloat" && ship.status !== "docked") continue;
       const heading = ship.heading * Math.PI / 180;
-      picture.append(svg("polygon", { points: pts(view, ship.hull), fill: SEAT_FILL[ship.seat] || "#444", stroke: ship.id === active ? "#facc15" : "#111", "stroke-width": ship.id === active ? 0.8 : 0.3,
+      picture.append(svg("polygon", { points: pts(view, ship.hull), fill: SEAT_FILLS[view.seats.indexOf(ship.seat)] || "#444", stroke: ship.id === active ? "#facc15" : "#111", "stroke-width": ship.id === active ? 0.8 : 0.3,
         "data-key": `ship:${ship.id}`, "data-ship": ship.id, class: "ship-hull" },
       svg("title", {}, `${ship.id} (${ship.class}, ${seatName(ship.seat)}): ${ship.hp}/${ship.max_hp} hull, ${ship.ap} AP${ship.treasure ? `, ${ship.treasure} treasure` : ""}${ship.fires.length ? ", on fire" : ""}`)));
       picture.append(svg("line", { x1: ship.x, y1: Y(view, ship.y), x2: ship.x + Math.cos(heading) * 3, y2: Y(view, ship.y) - Math.sin(heading) * 3, stroke: "#fff", "stroke-width": 0.4, "pointer-events": "none" }));
