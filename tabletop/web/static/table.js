@@ -28,6 +28,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
 
   const status = el("p", { class: "status", id: "status", "aria-live": "polite" }, "Connecting…");
   const boardRoot = el("div", { class: `board board-${info.name}`, id: "board" });
+  const latest = el("ol", { class: "latest", id: "latest", "aria-live": "polite", "aria-label": "What just happened" });
   const menu = el("div", { class: "pick-menu", hidden: true, role: "menu" });
   const actions = el("div", { class: "legal-list", id: "legal" });
   const filter = el("input", { type: "search", class: "legal-filter", placeholder: "Filter moves", "aria-label": "Filter moves" });
@@ -41,7 +42,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     " · ", el("a", { href: "#/" }, "Lobby"));
   page.append(el("div", { class: "table-page" }, status,
     el("div", { class: "play" },
-      el("div", { class: "board-wrap" }, boardRoot, menu),
+      el("div", { class: "board-wrap" }, latest, boardRoot, menu),
       el("aside", { class: "side" },
         el("section", { class: "moves" }, el("h2", {}, "Moves"), filter, actions, undoBox),
         outcome,
@@ -117,6 +118,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       log.append(el("li", { class: `event ${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq }, event.text));
     }
     if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
+    // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
+    clear(latest);
+    latest.append(...events.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, event.text)));
   }
 
   function drawStatus(update) {
