@@ -14,10 +14,7 @@ from typing import Any
 
 from tabletop.agents import make_agent
 
-__all__ = ["MIN_PACE", "agent_seed", "decide", "make_pool", "reaction_time"]
-
-MIN_PACE = 0.25
-"""Seconds a computer coach waits at least in a real-time game, so people can follow it."""
+__all__ = ["agent_seed", "decide", "make_pool", "reaction_time"]
 
 
 def agent_seed(table_seed: int, position: int, step: int) -> int:

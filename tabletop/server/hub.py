@@ -24,7 +24,7 @@ from tabletop.agents import BadAgentSpec, make_agent
 from tabletop.core import Action, IllegalAction, Randomness, TabletopError
 from tabletop.core.undo import undo_last_human_decision
 
-from .computers import MIN_PACE, agent_seed, decide, make_pool, reaction_time
+from .computers import agent_seed, decide, make_pool, reaction_time
 from .db import LogRow, SeatRow, TableRow, now
 from .tables import HUMAN, LiveTable, SeatInfo, TableError, TableSettings, UndoRequest, hash_token, rebuild
 
@@ -306,7 +306,7 @@ class Hub:
         try:
             if real_time:
                 seed = agent_seed(table.seed, info.position, len(table.state.history))
-                await asyncio.sleep(max(MIN_PACE, reaction_time(spec, seed, table.state, seat)))
+                await asyncio.sleep(max(table.settings.pace, reaction_time(spec, seed, table.state, seat)))
             if seat not in table.state.to_act:
                 return
             version = table.version
