@@ -9,6 +9,7 @@ import typer
 
 import tabletop
 from tabletop.core import Game, Record, State, load_record
+from tabletop.core.record import run_clock
 
 from .errors import game_errors, usage_error
 from .output import ALL, Narrator, Viewer, make_console
@@ -46,12 +47,17 @@ def narrate_record(record: Record, narrator: Narrator, viewer: Viewer, *, step: 
     narrator.board(game, state, viewer, "Opening position")
     total = len(record.actions)
     pausing = step
+    clock = 0.0
     for number, recorded in enumerate(record.actions, 1):
         action = game.action_from_json(recorded.action)
+        logged = len(state.events)
+        clock = run_clock(state, clock, recorded.at)  # a real-time game's clock, as it ran
+        narrator.events(state.events[logged:], viewer)
         if step:
             sees = viewer is ALL or viewer == recorded.seat or not game.info.hidden_information
             what = state.describe_action(recorded.seat, action) if sees else "makes a hidden choice"
-            narrator.rule(f"Step {number}/{total}: {recorded.seat}: {what}")
+            when = "" if recorded.at is None else f" at {recorded.at:.2f} s"
+            narrator.rule(f"Step {number}/{total}{when}: {recorded.seat}: {what}")
         narrator.events(state.apply(recorded.seat, action), viewer)
         if step:
             narrator.board(game, state, viewer, "Position")
@@ -64,6 +70,9 @@ def narrate_record(record: Record, narrator: Narrator, viewer: Viewer, *, step: 
                 continue
             if answer.strip().lower() in ("q", "quit"):
                 raise typer.Exit(0)
+    logged = len(state.events)
+    run_clock(state, clock, record.elapsed)
+    narrator.events(state.events[logged:], viewer)
     narrator.board(game, state, viewer, "Final position")
     narrator.outcome(state)
     return state

@@ -27,7 +27,7 @@ from .version import ENGINE_VERSION
 if TYPE_CHECKING:
     from .game import State
 
-__all__ = ["Record", "RecordedAction", "load_record", "make_record", "replay", "state_digest"]
+__all__ = ["Record", "RecordedAction", "load_record", "make_record", "replay", "run_clock", "state_digest"]
 
 
 class RecordedAction(BaseModel):
@@ -129,21 +129,22 @@ def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True)
         raise BadRecord(f"record cannot be set up: {exc}") from None
     clock = 0.0
     for index, step in enumerate(record.actions, 1):
-        clock = _run_clock(state, clock, step.at)
+        clock = run_clock(state, clock, step.at)
         try:
             action = game.action_from_json(step.action)
             state.apply(step.seat, action)
         except (IllegalAction, ScriptExhausted, ScriptMismatch) as exc:
             raise BadRecord(f"record step {index} ({step.seat}: {step.action}) cannot be replayed: {exc}") from None
-    _run_clock(state, clock, record.elapsed)
+    run_clock(state, clock, record.elapsed)
     if verify and record.digest is not None and state_digest(state) != record.digest:
         raise BadRecord("the record's actions do not lead to the position it was saved with; "
                         "it has been altered or belongs to another engine version")
     return state
 
 
-def _run_clock(state: State, clock: float, until: float | None) -> float:
-    """Let a real-time game's clock run from ``clock`` to ``until`` seconds (if recorded)."""
+def run_clock(state: State, clock: float, until: float | None) -> float:
+    """Let a real-time game's clock run from ``clock`` to ``until`` seconds (if recorded); the
+    clock reading to carry on from."""
     if until is None:
         return clock
     elapse = getattr(state, "elapse", None)

@@ -8,7 +8,7 @@ from tabletop.agents import make_agent
 from tabletop.agents.realtime import RealTimeTable
 from tabletop.core import replay
 from tabletop.testing import assert_rejected, assert_replays
-from tabletop.titles.fightball.actions import Play
+from tabletop.titles.fightball.actions import DRAW, Play
 from tests.fightball.helpers import buzz, game, position
 
 STACKS = {"home-blue-1": ["away:tula", "away:blue-ball"]}
@@ -78,3 +78,20 @@ def test_FB_FAST_9_records_of_games_without_a_clock_are_unchanged():
         step.pop("at", None)
     old.pop("elapsed")
     assert replay(old).elapsed == 0.0
+
+
+def test_FB_FAST_9_the_replay_and_render_commands_run_the_clock(tmp_path):
+    from tests.cli.runner import invoke
+
+    state = position(game(), stacks=STACKS, held={"away": "jump-shot"})
+    buzz(state)
+    state.elapse(3.0)
+    state.elapse(2.0)
+    state.apply("home", DRAW)
+    path = tmp_path / "timed.json"
+    state.record().save(path)
+    told = invoke("replay", str(path), "--step", input="\n" * 5)
+    assert told.exit_code == 0, told.stdout
+    assert "Time is up" in told.stdout and "Step 3/3 at 5.00 s" in told.stdout
+    drawn = invoke("render", "fightball", "--out", str(tmp_path / "svg"), "--record", str(path))
+    assert drawn.exit_code == 0 and "Wrote 4 pictures" in drawn.stdout

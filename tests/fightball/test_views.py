@@ -49,9 +49,12 @@ def test_FB_VIEW_1_each_stack_shows_its_running_shot_value_and_where_a_play_was_
         "away:tula", "home:stern", "away:blue-ball", "home:domino", "away:jump-shot", "home:pick"]})
     play = FightballView.model_validate(figure.view("home")).court[17].play
     assert play.running == [7, 3, 5, 1, 8, 8] and play.value == 8 and play.moved_to is None
+    assert "[18] Tula > Stern > Blue Ball > Domino > Jump Shot > Pick   Shot Value 7 3 5 1 8 8" in (
+        figure.game.render_text(figure.view("home")))
     moved = position(game("the-dark", "aztecs"), stacks={"away-blue-1": [
         "home:sensei-oda", "home:shadow-step", "home:green-ball"]})
     play = FightballView.model_validate(moved.view(None)).court[4].play
     assert play.colour == "green" and play.moved_to == "Green zone"
+    assert "(moved to the Green zone)" in moved.game.render_text(moved.view(None))
     false_start = position(game(), stacks={"home-red-1": ["home:zal", "home:red-ball"]})
     assert FightballView.model_validate(false_start.view(None)).court[20].play.running == [None, None]

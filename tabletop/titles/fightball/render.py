@@ -12,6 +12,15 @@ def _card_names(cards: list[dict[str, Any]]) -> str:
     return " > ".join(c["name"] for c in cards) if cards else "-"
 
 
+def _running(play: Mapping[str, Any]) -> str:
+    """The Shot Value after each card, and the zone an effect moved the play to."""
+    values = [v for v in play["running"] if v is not None]
+    if not values:
+        return ""
+    text = "   Shot Value " + " ".join(str(v) for v in values)
+    return text + (f" (moved to the {play['moved_to']})" if play["moved_to"] else "")
+
+
 def render_text(view: Mapping[str, Any]) -> str:
     """Zones from the away goal (top) to the home goal (bottom); stacks list bottom card first."""
     coaches = view["coaches"]
@@ -30,7 +39,7 @@ def render_text(view: Mapping[str, Any]) -> str:
         if stack["zone"] != zone:
             zone = stack["zone"]
             lines.append(f" {stack['zone_name']}:")
-        lines.append(f"  [{stack['stack']:>2}] {_card_names(stack['cards'])}")
+        lines.append(f"  [{stack['stack']:>2}] {_card_names(stack['cards'])}{_running(stack['play'])}")
     lines.append(f"  -- {home['name']} goal (away shoots this way) --")
     me = view.get("seat")
     for seat in ("home", "away"):
@@ -44,7 +53,9 @@ def render_text(view: Mapping[str, Any]) -> str:
         top = f"{discard[-1]['name']} ({len(discard)} cards)" if discard else "empty"
         lines.append(f"{who} ({coach['name']}): holding {hand}; discard top {top}; deck {coach['deck']} cards")
     if view.get("buzzer_beater"):
-        lines.append(f"Buzzer-beater: {view['buzzer_beater']} may still land the held Shot.")
+        closes = view.get("buzzer_beater_closes_at")
+        until = f" until {closes:g} s on the clock" if closes is not None else ""
+        lines.append(f"Buzzer-beater: {view['buzzer_beater']} may still land the held Shot{until}.")
     choice = view.get("choice")
     if choice:
         chooser, scorer = coaches[choice["seat"]]["name"], coaches[choice["scorer"]]["name"]
