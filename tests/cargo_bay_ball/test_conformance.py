@@ -92,22 +92,30 @@ def test_every_view_matches_the_documented_schema():
 def test_the_views_bay_geometry_is_complete_and_consistent():
     view = game().new_state(seed=1).view(None)
     board = CargoBayView.model_validate(view).board
-    spaces = {s.label: s for s in board.spaces}
-    assert len(spaces) == len(board.spaces) == 169 and sum(s.field for s in board.spaces) == 165
-    assert spaces[board.goal].kind == "goal" and spaces[board.door].kind == "door"
-    assert {s.label: s.number for s in board.spaces if s.number} == {
-        "I5": 1, "H5": 2, "G6": 3, "H7": 4, "I7": 5, "I6": 6}
+    assert board.space_fields == ["label", "kind", "col", "row", "neighbours"]
+    spaces = board.spaces
+    index = {space[0]: i for i, space in enumerate(spaces)}
+    assert len(index) == len(spaces) == 169
+    field = {i for i, space in enumerate(spaces) if space[1] not in ("airlock", "arrow")}
+    assert len(field) == 165
+    assert spaces[index[board.goal]][1] == "goal" and spaces[index[board.door]][1] == "door"
+    assert board.numbers == {"I5": 1, "H5": 2, "G6": 3, "H7": 4, "I7": 5, "I6": 6}
+    for label, number in board.numbers.items():  # the numbered spaces ring the goal in their directions
+        assert spaces[index[board.goal]][4][number - 1] == index[label]
     step = {"E": (1, 0), "NE": (1, -1), "NW": (0, -1), "W": (-1, 0), "SW": (-1, 1), "SE": (0, 1)}
-    by_axial = {(s.q, s.r): s for s in board.spaces}
-    for space in board.spaces:
-        assert space.label == f"{chr(ord('A') + space.col)}{space.row + 1}"
-        assert space.q == space.col - (space.row - space.row % 2) // 2 and space.r == space.row
-        for number, label in space.neighbours.items():
-            dq, dr = step[board.directions[number]]
-            there = by_axial.get((space.q + dq, space.r + dr))
-            assert label == (there.label if there is not None and there.field else None)
-            if label is not None and space.field:
-                back = str((int(number) + 2) % 6 + 1)
-                assert spaces[label].neighbours[back] == space.label
+
+    def axial(space):  # the documented conversion from offset (col, row) to axial (q, r)
+        return space[2] - (space[3] - space[3] % 2) // 2, space[3]
+
+    by_axial = {axial(space): i for i, space in enumerate(spaces)}
+    for i, (label, _kind, col, row, near) in enumerate(spaces):
+        assert label == f"{chr(ord('A') + col)}{row + 1}"
+        q, r = axial(spaces[i])
+        for number, there in enumerate(near, start=1):
+            dq, dr = step[board.directions[str(number)]]
+            expected = by_axial.get((q + dq, r + dr), -1)
+            assert there == (expected if expected in field else -1)
+            if there >= 0 and i in field:
+                assert spaces[there][4][(number + 2) % 6] == i  # the way back is the opposite number
     cards = {c.crew: c.skills for c in CargoBayView.model_validate(view).cards}
     assert len(cards) == 9 and cards["river"]["SHOOT"] == "1d6" and cards["jayne"]["ENDUR"] == "6"

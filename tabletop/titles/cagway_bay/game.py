@@ -21,7 +21,7 @@ from .actions import CODEC, Fire
 from .combat import Sighting, sight
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .scenarios import judge, setup
+from .scenarios import fleets_for, judge, setup
 from .ships import Ship
 
 INFO = GameInfo(
@@ -33,12 +33,17 @@ INFO = GameInfo(
     max_seats=2,
     options=(
         Option("scenario", "the-ruins", "which battle to fight", choices=SCENARIOS),
-        Option("edges", "open-sea", "table edges: open sea (ships may sail off) or land (a coast)",
+        Option("edges", "open-sea", "table edges: open sea (Open Warfare: the battle is relocated and a ship "
+               "beyond the edge sails on; scenarios: leaving the table escapes or flees) or land (a coast)",
                choices=("open-sea", "land")),
+        Option("objective", "destruction", "Open Warfare: win by total destruction of the enemy fleet, or by "
+               "the first capture of an enemy ship", choices=("destruction", "capture")),
         Option("points", 150, "Open Warfare: fleet points when a fleet is built automatically",
                minimum=30, maximum=600),
         Option("fleet1", "", "Open Warfare: the first fleet, such as sloop+brig (empty: built to equal points)"),
         Option("fleet2", "", "Open Warfare: the second fleet (empty: built to equal points)"),
+        Option("equal_points", True, "Open Warfare: refuse fleets of unequal points (off only for a designer's "
+               "deliberately uneven test, such as fitting point costs)"),
         Option("turns", 0, "turn limit (0: the scenario's own)", minimum=0, maximum=100),
     ),
     hidden_information=False,
@@ -51,6 +56,11 @@ INFO = GameInfo(
 class CagwayBay(Game):
     info = INFO
     codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        if scenario_model(self.options["scenario"]).objective.kind == "battle":
+            fleets_for(self.options)  # named fleets are checked (and priced) when the game is chosen
 
     def _seats(self) -> tuple[str, ...]:
         return scenario_model(self.options["scenario"]).seats
@@ -315,6 +325,8 @@ class CagwayState(State):
         return found
 
     def check_left_table(self, ship: Ship) -> None:
+        if self.objective.kind == "battle":
+            return  # CB-TABLE-2: with open sea the battle is relocated; nobody leaves it
         edge = self.table.off_table(ship.coords)
         if edge is None:
             return

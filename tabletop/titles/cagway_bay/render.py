@@ -8,14 +8,15 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.ops import nearest_points
 
 from tabletop.core import Action
 
 from .actions import Commandeer, Dock, Done, Drift, Fire, Grapple, Melee, Sail, Share
 from .data import scenario_model
-from .geometry import RED, Table, arc_region, gun_origin, place
+from .geometry import RED, Table, place
+from .view import gun_cover, ship_card, sticks_view
 
 if TYPE_CHECKING:
     from .game import CagwayState
@@ -37,6 +38,7 @@ def _table_view(table: Table) -> dict[str, Any]:
 def state_view(state: CagwayState) -> dict[str, Any]:
     """Everything on the table is in plain sight, so every seat gets the same view."""
     table = dict(_table_view(state.table))
+    table["sticks"] = sticks_view()
     table["islands"] = [dict(i, treasure=state.stock[i["id"]][0], supplies=state.stock[i["id"]][1])
                         for i in table["islands"]]
     ships = []
@@ -59,6 +61,7 @@ def state_view(state: CagwayState) -> dict[str, Any]:
         "escape_edges": sorted(state.scoring_edges) if state.objective.kind != "battle" else [],
         "table": table,
         "ships": ships,
+        "cards": {slug: ship_card(cls) for slug, cls in sorted({s.cls.slug: s.cls for s in state.ships.values()}.items())},
         "grapples": [list(pair) for pair in sorted(state.grapples)],
         "last_shot": _shot_view(state),
         "first_capture": None if state.first_capture is None else state.seats[state.first_capture],
@@ -82,15 +85,10 @@ def _shot_view(state: CagwayState) -> dict[str, Any] | None:
 def _shot_drawing(state: CagwayState, shot: dict[str, Any]) -> dict[str, Any]:
     shooter, target = state.ships[shot["ship"]], state.ships[shot["target"]]
     gun = shooter.cls.guns[shot["gun"]]
-    x, y, heading = shot["from"]
-    length = shooter.cls.length
-    reach = gun.max_range * RED
-    hull = Polygon(place(shooter.cls.outline, x, y, heading))
     aimed = Polygon(place(target.cls.outline, *shot["at"]))
-    origin = gun_origin(x, y, heading, length, shot["gun"])
-    band = arc_region(x, y, heading, length, shot["gun"], reach + length + shooter.cls.beam)
-    source = Point(origin) if origin is not None else hull  # range runs from here (CB-COMBAT-RANGE-1)
-    cover = band.intersection(source.buffer(reach, quad_segs=16))
+    # range runs from the source, a point or the hull's side (CB-COMBAT-RANGE-1)
+    x, y, heading = shot["from"]
+    cover, source, band = gun_cover(x, y, heading, shooter.cls, shot["gun"])
     rings = [_lines(source.buffer(k * RED, quad_segs=16).exterior.intersection(band))
              for k in range(1, gun.max_range + 1)]
     part = aimed.intersection(band)

@@ -13,6 +13,9 @@ from .data import (
     ScenarioModel,
     ShipPlacement,
     build_fleet,
+    check_equal_points,
+    fitting_list,
+    fleet_entry,
     fleet_points,
     normalise,
     parse_fleet,
@@ -59,6 +62,8 @@ def fleets_for(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...
         first = list(_auto_fleet(fleet_points(second)))
     elif not first and not second:
         first = second = list(_auto_fleet(options["points"]))
+    if options["equal_points"]:
+        check_equal_points(first, second)
     return tuple(first), tuple(second)
 
 
@@ -70,13 +75,14 @@ def deploy(model: ScenarioModel, fleets: tuple[tuple[str, ...], tuple[str, ...]]
         line = model.deployment[seat]
         ux, uy = unit(line.heading)
         counts: dict[str, int] = {}
-        for index, slug in enumerate(fleet):
+        for index, entry in enumerate(fleet):
+            slug, extras = fleet_entry(entry)
             counts[slug] = counts.get(slug, 0) + 1
             x = model.width * (index + 1) / (len(fleet) + 1)
             length = classes[slug].length
             placements.append(ShipPlacement(
                 id=f"{model.seats[seat]}-{slug}-{counts[slug]}", ship_class=slug, seat=seat,
-                x=x + ux * length, y=line.y + uy * length, heading=line.heading, treasure=0))
+                x=x + ux * length, y=line.y + uy * length, heading=line.heading, treasure=0, fittings=extras))
     return placements
 
 
@@ -105,13 +111,14 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
             raise BadScenario(f"ship {p.id}: there is no class {p.ship_class!r}; the classes are: "
                               f"{', '.join(classes)}")
         ship = Ship(p.id, classes[p.ship_class], p.seat, p.x, p.y, normalise(p.heading))
+        ship.fit(fitting_list(p.fittings, f"ship {p.id}"))
         if p.hp is not None:
             if not 0 <= p.hp <= ship.cls.hp:
                 raise BadScenario(f"ship {p.id}: hp must be from 0 to {ship.cls.hp}")
             ship.hp = p.hp
         if p.supplies is not None:
-            if not 0 <= p.supplies <= ship.cls.supplies:
-                raise BadScenario(f"ship {p.id}: supplies must be from 0 to {ship.cls.supplies}")
+            if not 0 <= p.supplies <= ship.max_supplies:
+                raise BadScenario(f"ship {p.id}: supplies must be from 0 to {ship.max_supplies}")
             ship.supplies = p.supplies
         ship.ap = p.ap if p.ap is not None else ship.cls.actions(ship.hp)
         ship.fires = list(p.fires)
@@ -213,7 +220,7 @@ def battle_scores(state: CagwayState) -> dict[str, float]:
 def _battle(state: CagwayState) -> Outcome | None:
     seats = state.seats
     scores = battle_scores(state)
-    if state.first_capture is not None:
+    if state.first_capture is not None and state.game.options["objective"] == "capture":
         winner = seats[state.first_capture]
         return Outcome((winner,), scores, f"{winner} captured an enemy ship first", seats)
     standing = [any(s.alive and s.seat == seat for s in state.ships.values()) for seat in range(2)]

@@ -2,13 +2,13 @@
 schema as pydantic models (documented in docs/rules/cargo-bay-ball.md, section 5).
 
 A client draws the bay from ``view["board"]`` alone: every space with its label, kind, offset
-(column, row) and axial (q, r) coordinates, and its neighbours by the numbers printed round the
-goal. Nothing here is hidden: Cargo Bay Ball has no hidden information.
+(column, row) coordinates (axial ones follow from them), and its neighbours by the numbers printed
+round the goal, as indices into the list of spaces (-1 where a wall is). Nothing here is hidden: Cargo Bay Ball has no hidden information.
 
 >>> import tabletop
 >>> view = tabletop.load("cargo-bay-ball").new_state(seed=1).view(None)
->>> CargoBayView.model_validate(view).board.spaces[0].label
-'A1'
+>>> CargoBayView.model_validate(view).board.spaces[0]
+('A1', 'half', 0, 0, [-1, -1, -1, -1, 15, 1])
 """
 
 from __future__ import annotations
@@ -27,33 +27,33 @@ LAYOUT = ("pointy-top hexes in rows; odd rows (2, 4, ...) sit half a space to th
           "(row index - row index % 2) / 2, r = row index; directions are compass points on screen (north up)")
 
 
+#: The order of the fields of one space in ``board["spaces"]``.
+SPACE_FIELDS = ("label", "kind", "col", "row", "neighbours")
+
+
 @lru_cache(maxsize=8)
-def _board_records(board: Board) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+def _board_record(board: Board) -> dict[str, Any]:
     labels = board.labels
-    spaces = []
-    for s in range(board.size):
-        spaces.append({
-            "label": labels[s], "kind": board.kinds[s], "field": board.is_field[s],
-            "col": board.cols[s], "row": board.rows[s], "q": board.axial[s][0], "r": board.axial[s][1],
-            "number": board.numbered.get(s),
-            "neighbours": {str(d + 1): labels[board.toward[d][s]] if board.toward[d][s] >= 0 else None
-                           for d in range(6)},
-        })
-    head = {
+    return {
         "name": board.name, "title": board.title, "layout": LAYOUT, "columns": board.width, "rows": board.height,
         "directions": {str(d + 1): name for d, name in enumerate(board.direction_names)},
         "goal": labels[board.goal], "door": labels[board.door], "arrow_space": labels[board.arrow],
         "airlock": [labels[s] for s in board.airlock],
+        "numbers": {labels[s]: n for s, n in sorted(board.numbered.items(), key=lambda item: item[1])},
+        "space_fields": list(SPACE_FIELDS),
+        "spaces": [[labels[s], board.kinds[s], board.cols[s], board.rows[s], [board.toward[d][s] for d in range(6)]]
+                   for s in range(board.size)],
     }
-    return head, tuple(spaces)
 
 
 def board_view(board: Board) -> dict[str, Any]:
-    """The bay's geometry, a fresh JSON-safe copy each time (views belong to their reader)."""
-    head, spaces = _board_records(board)
-    out = {**head, "airlock": list(head["airlock"]), "directions": dict(head["directions"])}
-    out["spaces"] = [{**space, "neighbours": dict(space["neighbours"])} for space in spaces]
-    return out
+    """The bay's geometry, a fresh JSON-safe copy each time (views belong to their reader). Each
+    space is a short list (``SPACE_FIELDS``) so that a view stays small: views are built after
+    every step in play and in the test sweeps."""
+    record = _board_record(board)
+    return {**record, "directions": dict(record["directions"]), "airlock": list(record["airlock"]),
+            "numbers": dict(record["numbers"]), "space_fields": list(SPACE_FIELDS),
+            "spaces": [[label, kind, col, row, list(near)] for label, kind, col, row, near in record["spaces"]]}
 
 
 def cards_view(cards: tuple[CrewCard, ...]) -> list[dict[str, Any]]:
@@ -74,19 +74,12 @@ Skills = dict[str, str]
 SpaceKind = Literal["floor", "grating", "half", "goal", "door", "airlock", "arrow"]
 
 
-class SpaceView(_Model):
-    label: Label
-    kind: SpaceKind
-    field: bool
-    col: int
-    row: int
-    q: int
-    r: int
-    number: int | None
-    neighbours: dict[Literal["1", "2", "3", "4", "5", "6"], Label | None]
+SpaceView = tuple[Label, SpaceKind, int, int, list[int]]
 
 
 class BoardView(_Model):
+    model_config = ConfigDict(extra="forbid", strict=False, frozen=True)  # a space is a JSON array
+
     name: str
     title: str
     layout: str
@@ -97,6 +90,8 @@ class BoardView(_Model):
     door: Label
     arrow_space: Label
     airlock: list[Label]
+    numbers: dict[Label, int]
+    space_fields: list[str]
     spaces: list[SpaceView]
 
 
