@@ -6,6 +6,14 @@ import { el, svg, clear, seatName } from "../common.js";
 const SEAT_FILLS = ["#9a3412", "#1e3a8a"]; // the first seat's ships, the second's
 const SEGMENT = 4; // cm in one Red stick segment: a gun chart's range bands are this long
 
+/** A class card's outline (in the ship's own frame, bow at the origin) placed on the table. */
+function placeOutline(ship, outline) {
+  const rad = ship.heading * Math.PI / 180;
+  const c = Math.cos(rad);
+  const s = Math.sin(rad);
+  return outline.map(([px, py]) => [ship.x + px * c - py * s, ship.y + px * s + py * c]);
+}
+
 /** A gun's arc out to its reach, in table centimetres (the rulebook's arcs: half-planes fore and aft, bands abeam). */
 function arcOutline(ship, position, reach) {
   const length = ship.length;
@@ -83,6 +91,12 @@ export function createBoard(root, { picker, preview, act, replay }) {
       for (const position of new Set(aiming.map((l) => l.action.gun))) {
         const gun = shooter.guns?.[position];
         if (!gun) continue;
+        const printed = view.cards?.[shooter.class]?.guns?.find((g) => g.position === position)?.arc_outline;
+        if (printed) {
+          picture.append(svg("polygon", { points: pts(view, placeOutline(shooter, printed)), fill: "#fde047", "fill-opacity": 0.15,
+            stroke: "#fde047", "stroke-width": 0.35, class: "arc", "data-gun": position, "pointer-events": "none" }));
+          continue;
+        }
         for (let band = gun.chart.length; band >= 1; band -= 1) {
           picture.append(svg("polygon", { points: pts(view, arcOutline(shooter, position, band * SEGMENT)), fill: "#fde047", "fill-opacity": 0.07,
             stroke: "#fde047", "stroke-width": 0.25, "stroke-opacity": 0.8, class: "arc", "data-gun": position, "pointer-events": "none" }));
@@ -100,6 +114,17 @@ export function createBoard(root, { picker, preview, act, replay }) {
     return picture;
   }
 
+  function wheelAndHealth(card, ship) {
+    if (!card) return "";
+    let from = 0;
+    const wheel = (card.wheel || []).map((band) => { const text = `${from}–${band.up_to}°: ${band.colour}`; from = band.up_to; return el("span", { class: `stick stick-${band.colour}` }, text); });
+    const rows = (card.health || []).map((row) => el("tr", { class: ship.hp >= row.min_hp && (row === card.health[0] || ship.hp < card.health[card.health.indexOf(row) - 1].min_hp) ? "now" : "" },
+      el("td", {}, `${row.min_hp}+`), el("td", {}, String(row.actions)), el("td", {}, String(row.combat_value))));
+    return el("div", { class: "card-parts" },
+      el("div", {}, el("strong", {}, "Movement wheel "), el("span", { class: "hint" }, "(angle off the wind: stick)"), el("div", { class: "wheel" }, wheel)),
+      el("table", { class: "health" }, el("tr", {}, el("th", {}, "hull"), el("th", {}, "AP"), el("th", {}, "combat")), rows));
+  }
+
   function shipCard(view, ship) {
     if (!ship) return el("section", { class: "ship-card" }, el("p", { class: "hint" }, "No ship is acting."));
     return el("section", { class: "ship-card", id: "ship-card" },
@@ -109,6 +134,7 @@ export function createBoard(root, { picker, preview, act, replay }) {
         el("span", {}, `Supplies ${ship.supplies}/${ship.max_supplies}`), el("span", {}, `Treasure ${ship.treasure}`),
         el("span", {}, `Combat ${ship.combat_value}`), ship.fires.length ? el("span", { class: "problem" }, `Fires: ${ship.fires.length}`) : "",
         ship.docked ? el("span", {}, `Docked at ${ship.docked}`) : ""),
+      wheelAndHealth(view.cards?.[ship.class], ship),
       el("table", { class: "guns" }, el("tr", {}, el("th", {}, "gun"), el("th", {}, "damage by range band")),
         Object.entries(ship.guns || {}).map(([side, gun]) => el("tr", {}, el("td", {}, `${side}: ${gun.name}`), el("td", {}, gun.chart.join(" · "), gun.sets_fire ? " (sets fire)" : "")))));
   }

@@ -9,6 +9,15 @@ const KIND_FILL = { floor: "#c9ccd2", grating: "#9aa3ad", half: "#b7bcc4", goal:
 const SIDE_FILL = { 1: "#1f5fbf", 2: "#c2410c" };
 const STATUS_TEXT = { down: "down", "penalty-box": "in the penalty box", "arrow-space": "on the arrow space", "at-door": "at the door", "off-field": "off the field" };
 
+/** Every space as an object, whether the view lists it as an object or as a short array named by ``space_fields``. */
+function spacesOf(board) {
+  const fields = board.space_fields || ["label", "kind", "col", "row", "neighbours"];
+  return board.spaces.map((space) => {
+    const named = Array.isArray(space) ? Object.fromEntries(fields.map((field, i) => [field, space[i]])) : space;
+    return { ...named, number: named.number ?? board.numbers?.[named.label] ?? null };
+  });
+}
+
 function centre(space) {
   return [(space.col + (space.row % 2) / 2 + 0.5) * SIZE, (space.row * ROOT3 / 2 + 0.6) * SIZE];
 }
@@ -44,10 +53,11 @@ export function createBoard(root, { picker }) {
     const board = view.board;
     const width = (board.columns + 1) * SIZE;
     const height = (board.rows * ROOT3 / 2 + 0.8) * SIZE;
-    const where = Object.fromEntries(board.spaces.map((space) => [space.label, space]));
+    const spaces = spacesOf(board);
+    const where = Object.fromEntries(spaces.map((space) => [space.label, space]));
     const picture = svg("svg", { viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": board.title, id: "bay" });
     const obstacles = new Set(view.obstacles);
-    for (const space of board.spaces) {
+    for (const space of spaces) {
       const [x, y] = centre(space);
       const hex = svg("polygon", { points: hexPoints(x, y), fill: KIND_FILL[space.kind] || "#ccc", stroke: "#6b7280", "stroke-width": 1,
         "data-key": space.label, "data-space": space.label, class: `hex ${space.kind}` });
