@@ -136,10 +136,13 @@ def test_a_reload_mid_game_comes_back_to_the_same_seat(page: Any, server: Server
         click_board(page, rng) or click_list(page, rng)
         page.wait_for_function("([s]) => document.body.dataset.step !== s || document.querySelector('#board .selected')", arg=[step])
     before = page.locator("#log li").count()
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the page still fits its width
     page.reload()
     page.wait_for_selector("body[data-status]")
     page.wait_for_function("([n]) => document.querySelectorAll('#log li').length >= n", arg=[before])
     assert page.locator("#players li.you").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "friendly-competition-phone")
     play_to_the_end(page, lambda p, r: click_board(p, r) or click_list(p, r, ("End", "end")))
     assert page.locator("#outcome").is_visible()
 
