@@ -26,6 +26,9 @@ class Eyes:
         self.page = self.context.new_page()
         self.page.set_default_timeout(15_000)
         self.frames: list[dict[str, Any]] = []
+        self.answers: list[Any] = []  # every JSON body the page fetched over HTTP
+        self.page.on("response", lambda response: self.answers.append(response.json())
+                     if "/api/" in response.url and response.ok else None)
         self.page.on("websocket", lambda socket: socket.on(
             "framereceived", lambda payload: self.frames.append(json.loads(payload)) if isinstance(payload, str) else None))
         self.page.goto(url)
@@ -103,6 +106,8 @@ def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
     screenshot(ann.page, "travel-sfb-two-people")
     screenshot(watcher.page, "travel-sfb-spectator")
     assert any(bob.hands("seat2").values()) and any(ann.hands("seat1").values())
+    for eyes, other in ((ann, bob.hands("seat2")), (bob, ann.hands("seat1"))):
+        assert eyes.answers and not card_codes(eyes.answers) & set().union(*other.values())
     assert_never_saw(ann, bob.hands("seat2"))
     assert_never_saw(bob, ann.hands("seat1"))
     secrets = {step: ann.hands("seat1").get(step, set()) | bob.hands("seat2").get(step, set())
