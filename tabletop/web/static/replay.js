@@ -57,7 +57,7 @@ export async function showReplay(page, tableId) {
     last.textContent = frame.last ? `${seatName(frame.last.seat)}: ${frame.last.label}` : "The start of the game.";
     if (frame.outcome) last.textContent += ` — Game over: ${frame.outcome.reason}`;
     clear(log);
-    log.append(...frame.events.map((event) => el("li", { class: `event ${event.kind}${event.private ? " private" : ""}` }, event.text)));
+    log.append(...frame.events.map((event) => el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}` }, event.text)));
     log.parentElement.scrollTop = log.parentElement.scrollHeight;
     board.update({ view: frame.view, svg: frame.svg, legal: [], seat: frame.seat, to_act: frame.to_act, outcome: frame.outcome, step: frame.step, status: "replay" }, []);
   }

@@ -115,7 +115,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
 
   function drawLog(fresh) {
     for (const event of fresh) {
-      log.append(el("li", { class: `event ${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq }, event.text));
+      log.append(el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq }, event.text));
     }
     if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
     // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
