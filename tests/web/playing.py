@@ -6,6 +6,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from .conftest import Server
 
 BOARD_TARGETS = "#board .legal"
@@ -53,7 +55,10 @@ def click_board(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> bo
     count = targets.count()
     if not count:
         return False
-    targets.nth(rng.randrange(count)).click()
+    try:
+        targets.nth(rng.randrange(count)).click(timeout=5_000)
+    except PlaywrightTimeout:
+        return False  # the board was redrawn under the pointer: look again
     menu = page.locator(MENU_ITEMS)
     if menu.count():
         texts = menu.all_inner_texts()
@@ -69,7 +74,10 @@ def click_list(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> boo
     if not texts:
         return False
     liked = [i for i, text in enumerate(texts) if any(word in text for word in prefer)]
-    buttons.nth(rng.choice(liked) if liked else rng.randrange(len(texts))).click()
+    try:
+        buttons.nth(rng.choice(liked) if liked else rng.randrange(len(texts))).click(timeout=5_000)
+    except PlaywrightTimeout:
+        return False
     return True
 
 

@@ -171,7 +171,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     const fresh = update.events.filter((event) => event.seq > events.length);
     events.push(...fresh);
     epoch = update.epoch;
+    // The same position again (after a reconnect, say): keep the board as it is, so nothing under
+    // the pointer moves.
+    const same = last && !update.reset && !fresh.length && last.step === update.step && last.epoch === update.epoch
+      && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
+    if (same) { drawPlayers(update.players); return; }
     drawStatus(update);
     drawLog(fresh);
     drawPlayers(update.players);
