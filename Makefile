@@ -3,7 +3,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-stamp
 
-.PHONY: setup run test lint bench clean
+.PHONY: setup run test lint bench clean system-deps
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -14,13 +14,16 @@ $(STAMP): pyproject.toml
 setup: $(STAMP)
 
 run: setup
-	$(BIN)/tabletop play travel-sfb --seat1 human --seat2 heuristic
+	$(BIN)/tabletop serve --host 127.0.0.1 --port 8000 --db sqlite:///tabletop.db
+
+system-deps:
+	sh scripts/system-deps.sh
 
 lint: setup
 	$(BIN)/ruff check tabletop tests bench
 	$(BIN)/mypy
 
-test: lint
+test: lint system-deps
 	$(BIN)/pytest -n 2 --dist loadgroup -q tabletop tests
 
 bench: setup

@@ -3,12 +3,21 @@ and decide from what their own seat may know."""
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.core import Action, Randomness, State, TabletopError
 
-__all__ = ["Agent", "BadAgentSpec", "agent_names", "make_agent", "parse_agent_spec", "register_agent"]
+__all__ = [
+    "STRENGTHS",
+    "Agent",
+    "BadAgentSpec",
+    "agent_names",
+    "make_agent",
+    "parse_agent_spec",
+    "register_agent",
+]
 
 
 class BadAgentSpec(TabletopError, ValueError):
@@ -52,8 +61,18 @@ def register_agent(cls: A) -> A:
     return cls
 
 
+STRENGTHS: dict[str, str] = {
+    "easy": "heuristic:blunder=0.35",
+    "medium": "heuristic",
+    "hard": "mcts:think=1",
+}
+"""Named strengths for players who do not want to pick an algorithm: each is another agent's spec.
+Options given with a strength (``hard:think=3``) override the ones it stands for."""
+
+
 def agent_names() -> list[str]:
-    return sorted(_AGENTS)
+    """The registered agents and the named strengths."""
+    return sorted([*_AGENTS, *STRENGTHS])
 
 
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
@@ -68,12 +87,26 @@ def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     return name.strip(), options
 
 
-def make_agent(spec: str, *, seed: int = 0) -> Agent:
-    """Build an agent from its spec string; raises :class:`BadAgentSpec` naming the choices."""
+def make_agent(spec: str, *, seed: int = 0, think: float | str | None = None) -> Agent:
+    """Build an agent from its spec string; raises :class:`BadAgentSpec` naming the choices.
+
+    A named strength stands for another spec; ``think`` (seconds) reaches agents that search,
+    unless the spec itself says how long to think.
+
+    >>> make_agent("hard", think=0.5).think, make_agent("hard:think=2", think=0.5).think
+    (0.5, 2.0)
+    """
     name, options = parse_agent_spec(spec)
+    if name in STRENGTHS:
+        name, implied = parse_agent_spec(STRENGTHS[name])
+        if think is not None and "think" not in options:
+            implied.pop("think", None)
+        options = {**implied, **options}
     if name not in _AGENTS:
         raise BadAgentSpec(f"there is no agent {name!r}; the agents are: {', '.join(agent_names())}")
     cls: Any = _AGENTS[name]
+    if think is not None and "think" not in options and "think" in inspect.signature(cls.__init__).parameters:
+        options["think"] = str(think)
     try:
         agent: Agent = cls(seed=seed, **options)
         return agent

@@ -142,12 +142,13 @@ def build_app() -> typer.Typer:
         else:
             print(players_rules(info.name), end="")
 
-    from . import learn, play, render, replay
+    from . import learn, play, render, replay, serve
 
     play.register(application)
     learn.register(application)
     replay.register(application)
     render.register(application)
+    serve.register(application)
     if importlib.util.find_spec("tabletop.cli.lab") is not None:
         lab: Any = importlib.import_module("tabletop.cli.lab")
         lab.register(application)

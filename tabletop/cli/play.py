@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 import re
 import secrets
 import sys
@@ -91,12 +90,8 @@ def think_seconds(text: str) -> str:
 
 
 def build_agent(spec: str, seed: int, think: str | None) -> Agent:
-    """The agent for a seat; ``--think`` reaches agents that take a ``think`` option."""
-    agent = make_agent(spec, seed=seed)
-    takes_think = "think" in inspect.signature(type(agent).__init__).parameters
-    if think is not None and "think=" not in spec and takes_think:
-        agent = make_agent(f"{spec}{',' if ':' in spec else ':'}think={think}", seed=seed)
-    return agent
+    """The agent for a seat; ``--think`` reaches agents that search, unless the spec says otherwise."""
+    return make_agent(spec, seed=seed, think=think)
 
 
 def agent_seed(game_seed: int, seat_index: int) -> int:

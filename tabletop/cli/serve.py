@@ -1,0 +1,35 @@
+"""``tabletop serve``: the online server, for play in the browser and over the network."""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+import typer
+
+from .errors import fail
+
+__all__ = ["register"]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("serve")(serve)
+
+
+def serve(
+    host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0 for every interface).")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(min=1, max=65535, help="Port to listen on.")] = 8000,
+    db: Annotated[str, typer.Option(
+        metavar="URL", help="Database: sqlite:///PATH or postgresql://USER@HOST/NAME.")] = "sqlite:///tabletop.db",
+    workers: Annotated[int, typer.Option(min=1, max=64, help="Processes for computer players' thinking.")] = 2,
+) -> None:
+    """Start the Tabletop server: tables, seats, spectators and live games (see docs/server.md)."""
+    if not (db.startswith("sqlite:///") or db.split("://")[0] in ("postgresql", "postgres", "postgresql+psycopg")):
+        fail(f"--db takes sqlite:///PATH or a postgresql:// URL, not {db!r}")
+    from tabletop.server import serve as run
+
+    shown = "localhost" if host in ("127.0.0.1", "::1") else host
+    print(f"Tabletop server on http://{host}:{port} (API at http://{shown}:{port}/docs, database {db})", flush=True)
+    try:
+        run(host, port, db, workers=workers)
+    except Exception as exc:  # a database that cannot be reached must not become a traceback
+        fail(f"the server could not run: {type(exc).__name__}: {exc}")

@@ -1,0 +1,320 @@
+"""The HTTP API (``/api/...``), the WebSocket (``/ws/tables/{id}``) and the browser's static files (``/``).
+
+See docs/server.md for every endpoint and message with examples; ``/docs`` and ``/openapi.json``
+give the OpenAPI schema of the HTTP part.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field
+
+import tabletop
+from tabletop.agents import STRENGTHS, agent_names
+from tabletop.core import Game, IllegalAction
+
+from .db import connect, migrate
+from .hub import Hub, ServerSettings
+from .lookahead import preview, replay_step
+from .protocol import Act, Hello, Ping, ProtocolError, Undo, UndoReply, error_message, read_message
+from .tables import Client, LiveTable, TableError, TableSettings
+
+__all__ = ["create_app"]
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+HIDDEN_PREFIX = "test-"
+
+
+class CreateTable(BaseModel):
+    """A new table. ``seats`` lists, in seat order, ``human`` for a person or a computer player's spec."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: str = Field(max_length=64, examples=["travel-sfb"])
+    options: dict[str, Any] = Field(default_factory=dict, examples=[{"turn_limit": 20}])
+    seats: list[Annotated[str, Field(max_length=200)]] | None = Field(default=None, max_length=8,
+                                                                      examples=[["human", "hard"]])
+    seed: int | None = Field(default=None, ge=0, lt=2**31)
+    name: str | None = Field(default=None, max_length=80)
+    think: float = Field(default=1.0, gt=0, le=30, description="seconds a searching computer player thinks")
+    pace: float = Field(default=0.5, ge=0, le=10, description="seconds a computer move takes at least")
+    reveal_at_end: bool = Field(default=True, description="publish the full record when the game ends")
+
+
+class Join(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    seat: str | None = Field(default=None, max_length=32, description="the seat to take; the first open one if left out")
+    name: str | None = Field(default=None, max_length=80, description="the name the others see")
+
+
+class Preview(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: dict[str, Any] = Field(description="the move in its JSON form", examples=[{"kind": "roll"}])
+
+
+def _token(authorization: str | None, token: str | None) -> str | None:
+    if authorization and authorization.lower().startswith("bearer "):
+        return authorization[7:].strip()
+    return token
+
+
+def _draws(game_class: type[Game]) -> bool:
+    return game_class.render_svg is not Game.render_svg
+
+
+def create_app(settings: ServerSettings | None = None) -> FastAPI:
+    """The whole server as an ASGI application; the database is migrated when it starts."""
+    settings = settings or ServerSettings()
+    # Find every game now: requests are served on several threads, and the engine's game discovery
+    # is not safe to run from two at once (one could see a half-filled list of games).
+    tabletop.games()
+    engine = connect(settings.database)
+    migrate(engine)
+    hub = Hub(engine, settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        hub.start()
+        try:
+            yield
+        finally:
+            hub.stop()
+            engine.dispose()
+
+    app = FastAPI(title="Tabletop", version=tabletop.__version__, lifespan=lifespan,
+                  summary="Play the Tabletop games online: tables, seats, spectators and live updates.")
+    app.state.hub = hub
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Request, exc: TableError) -> JSONResponse:
+        return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    def seat_of(table: LiveTable, authorization: str | None, token: str | None) -> str | None:
+        given = _token(authorization, token)
+        return table.seat_for_token(given) if given else None
+
+    @app.get("/api/games", tags=["games"])
+    def list_games() -> list[dict[str, Any]]:
+        """Every game with its seats, turn style, options and defaults, and whether it draws pictures."""
+        return [{**info.to_json(), "pictures": _draws(tabletop.game_class(info.name))}
+                for info in tabletop.games() if not info.name.startswith(HIDDEN_PREFIX)]
+
+    @app.get("/api/agents", tags=["games"])
+    def list_agents() -> dict[str, Any]:
+        """The computer players a seat may take: named strengths first, then any agent spec."""
+        return {"strengths": [{"name": name, "spec": spec} for name, spec in STRENGTHS.items()],
+                "agents": [name for name in agent_names()
+                           if name not in STRENGTHS and not name.startswith(HIDDEN_PREFIX)]}
+
+    @app.post("/api/tables", status_code=201, tags=["tables"])
+    def create_table(body: CreateTable) -> dict[str, Any]:
+        """Open a table. Options are checked exactly as `tabletop.load` checks them."""
+        table = hub.create(body.game, body.options, body.seats, body.seed, body.name,
+                           TableSettings(think=body.think, pace=body.pace, reveal_at_end=body.reveal_at_end))
+        return table.summary()
+
+    @app.get("/api/tables", tags=["tables"])
+    def list_tables(
+        status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
+        limit: Annotated[int, Query(ge=1, le=500)] = 100,
+    ) -> list[dict[str, Any]]:
+        """Tables, newest first: open (seats free), running, or finished."""
+        return hub.list_tables(status, limit)
+
+    @app.get("/api/tables/{table_id}", tags=["tables"])
+    def get_table(table_id: str) -> dict[str, Any]:
+        """A table's public summary: game, seats and who sits there, status, outcome."""
+        return hub.table(table_id).summary()
+
+    @app.post("/api/tables/{table_id}/join", tags=["tables"])
+    def join_table(table_id: str, body: Join) -> dict[str, Any]:
+        """Take an open seat. The token in the answer is shown once: it is the only key to the seat."""
+        table = hub.table(table_id)
+        seat, token = hub.join(table, body.seat, body.name)
+        return {"table": table.id, "seat": seat, "token": token, "socket": f"/ws/tables/{table.id}"}
+
+    @app.get("/api/tables/{table_id}/state", tags=["play"])
+    def table_state(
+        table_id: str,
+        authorization: Annotated[str | None, Header()] = None,
+        token: Annotated[str | None, Query(max_length=200)] = None,
+        svg: bool = False,
+    ) -> dict[str, Any]:
+        """What the asker may see now (a seat with its token, else a spectator): the same `update` the socket sends."""
+        table = hub.table(table_id)
+        return table.update(seat_of(table, authorization, token), svg=svg)
+
+    @app.get("/api/tables/{table_id}/picture", tags=["play"],
+             responses={200: {"content": {"image/svg+xml": {}}}})
+    def table_picture(
+        table_id: str,
+        authorization: Annotated[str | None, Header()] = None,
+        token: Annotated[str | None, Query(max_length=200)] = None,
+    ) -> Response:
+        """An SVG picture of the asker's view, for games that draw."""
+        table = hub.table(table_id)
+        picture = table.game.render_svg(table.state.view(seat_of(table, authorization, token)))
+        if picture is None:
+            raise TableError("no_picture", f"{table.game.name} does not draw pictures", 404)
+        return Response(picture, media_type="image/svg+xml")
+
+    @app.get("/api/tables/{table_id}/record", tags=["play"])
+    def table_record(
+        table_id: str,
+        authorization: Annotated[str | None, Header()] = None,
+        token: Annotated[str | None, Query(max_length=200)] = None,
+    ) -> JSONResponse:
+        """The game's record as the asker may have it (see docs/server.md, "Records")."""
+        table = hub.table(table_id)
+        record = table.record_for(seat_of(table, authorization, token))
+        filename = f"{table.game.name}-{table.id}.json"
+        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    @app.get("/api/tables/{table_id}/replay", tags=["play"])
+    def table_replay(
+        table_id: str,
+        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[str | None, Query(max_length=32)] = None,
+        svg: bool = False,
+    ) -> dict[str, Any]:
+        """A finished game at one step, through one seat's eyes (no `seat`: the spectator's)."""
+        return replay_step(hub.table(table_id), seat, step, svg=svg)
+
+    @app.post("/api/tables/{table_id}/preview", tags=["play"])
+    def table_preview(
+        table_id: str,
+        body: Preview,
+        authorization: Annotated[str | None, Header()] = None,
+        token: Annotated[str | None, Query(max_length=200)] = None,
+    ) -> dict[str, Any]:
+        """Where a move would lead (view, log lines, picture), without taking it; for chance-free moves
+        in games that hide nothing, by the seat whose move it is."""
+        table = hub.table(table_id)
+        try:
+            action = table.game.action_from_json(body.action)
+        except IllegalAction as exc:
+            raise TableError("bad_action", str(exc), 422) from None
+        return preview(table, seat_of(table, authorization, token), action)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(socket: WebSocket, table_id: str) -> None:
+        await socket.accept()
+        try:
+            table = hub.table(table_id)
+        except TableError as exc:
+            await socket.send_json(error_message(exc.code, exc.message))
+            await socket.close(code=4404)
+            return
+        await Connection(hub, table, socket).run()
+
+    if STATIC.is_dir():
+        app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
+    else:
+        @app.get("/", include_in_schema=False)
+        def home() -> HTMLResponse:
+            return HTMLResponse("<!doctype html><title>Tabletop</title><h1>Tabletop server</h1>"
+                                "<p>The API is under <a href='/docs'>/docs</a>.</p>")
+
+    return app
+
+
+class Connection:
+    """One client's socket: reads its messages one at a time and answers errors to it alone."""
+
+    def __init__(self, hub: Hub, table: LiveTable, socket: WebSocket) -> None:
+        self.hub = hub
+        self.table = table
+        self.socket = socket
+        self.client = Client(None)
+        self.attached = False
+
+    async def run(self) -> None:
+        writer = asyncio.get_running_loop().create_task(self.write())
+        try:
+            while not writer.done():
+                message = await self.socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                text = message.get("text")
+                self.handle(text if text is not None else message.get("bytes") or b"")
+        except (WebSocketDisconnect, RuntimeError):
+            pass
+        finally:
+            if self.attached:
+                self.table.clients.discard(self.client)
+                if self.client.seat is not None:
+                    self.table.tell_players()
+            writer.cancel()
+
+    def reply(self, message: dict[str, Any]) -> None:
+        self.client.send(json.dumps(message))
+
+    def handle(self, text: str | bytes) -> None:
+        """One message in; every failure becomes an ``error`` to this client only."""
+        about = None
+        try:
+            message = read_message(text)
+            about = message.type
+            self.dispatch(message)
+        except ProtocolError as exc:
+            self.reply(error_message(exc.code, str(exc), about))
+        except TableError as exc:
+            self.reply(error_message(exc.code, exc.message, about))
+
+    def dispatch(self, message: Hello | Act | Undo | UndoReply | Ping) -> None:
+        table = self.table
+        if isinstance(message, Ping):
+            self.reply({"type": "pong", "id": message.id})
+            return
+        if isinstance(message, Hello):
+            self.hello(message)
+            return
+        if not self.attached:
+            raise TableError("hello_first", "say hello first (with your seat token, or without one to watch)")
+        seat = self.client.seat
+        if isinstance(message, Act):
+            self.hub.act(table, seat, message.action, claimed=message.seat, client_id=message.id,
+                         step=message.step)
+        elif isinstance(message, Undo):
+            self.hub.request_undo(table, seat)
+        else:
+            self.hub.reply_undo(table, seat, message.accept)
+
+    def hello(self, message: Hello) -> None:
+        if self.attached:
+            raise TableError("already_attached", "this connection already said hello; open another to change seats")
+        table = self.table
+        seat = table.seat_for_token(message.token) if message.token else None
+        client = self.client
+        client.seat, client.svg = seat, message.svg
+        reset = message.epoch is not None and message.epoch != table.epoch
+        self.reply({"type": "welcome", "table": table.id, "seat": seat,
+                    "role": "player" if seat else "spectator", "summary": table.summary()})
+        self.reply(table.update(seat, message.last_event, svg=message.svg, reset=reset))
+        client.seen = len(table.state.events_for(seat))
+        table.clients.add(client)
+        self.attached = True
+        if seat is not None:
+            table.tell_players(skip=client)
+        if table.undo is not None:
+            self.reply({"type": "undo_request", **(table.undo_json() or {})})
+
+    async def write(self) -> None:
+        while True:
+            text = await self.client.outbox.get()
+            if text is None:
+                with contextlib.suppress(Exception):
+                    await self.socket.close(code=4408)
+                return
+            await self.socket.send_text(text)

@@ -1,0 +1,346 @@
+"""The server's tables: creating, seating, acting, undoing, and the computer players' moves.
+
+Every change happens on the event loop, one at a time, in the order requests arrive: the action
+is checked by the engine, appended to the database log, and only then shown to the clients. A
+failed check changes nothing anywhere. Computer players decide in the worker pool.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import pickle
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Engine, select, update
+from sqlalchemy.orm import Session
+
+import tabletop
+from tabletop.agents import BadAgentSpec, make_agent
+from tabletop.core import Action, IllegalAction, Randomness, TabletopError
+from tabletop.core.undo import undo_last_human_decision
+
+from .computers import agent_seed, decide, make_pool, reaction_time
+from .db import LogRow, SeatRow, TableRow, now
+from .tables import HUMAN, LiveTable, SeatInfo, TableError, TableSettings, UndoRequest, hash_token, rebuild
+
+__all__ = ["Hub", "ServerSettings"]
+
+log = logging.getLogger("tabletop.server")
+TOKEN_BYTES = 32
+
+
+@dataclass(frozen=True)
+class ServerSettings:
+    database: str = "sqlite:///tabletop.db"
+    workers: int = 2
+    pool: str = "process"
+
+
+class Hub:
+    """All tables of one server process, live in memory, with the database as the truth."""
+
+    def __init__(self, engine: Engine, settings: ServerSettings) -> None:
+        self.engine = engine
+        self.settings = settings
+        self.tables: dict[str, LiveTable] = {}
+        self.pool = make_pool(settings.pool, settings.workers)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    # -- start and stop --------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Load every unfinished table from the log and let its computers play on."""
+        self.loop = asyncio.get_running_loop()
+        with Session(self.engine) as session:
+            ids = session.scalars(select(TableRow.id).where(TableRow.status != "finished")).all()
+        for table_id in ids:
+            self.drive(self.table(table_id))
+
+    def stop(self) -> None:
+        for table in self.tables.values():
+            for task in table.jobs.values():
+                task.cancel()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+
+    # -- finding tables --------------------------------------------------------------------
+
+    def table(self, table_id: str) -> LiveTable:
+        table = self.tables.get(table_id)
+        if table is None:
+            table = self._load(table_id)
+            self.tables[table_id] = table
+        return table
+
+    def _load(self, table_id: str) -> LiveTable:
+        with Session(self.engine) as session:
+            row = session.get(TableRow, table_id[:32])
+            if row is None:
+                raise TableError("no_table", f"there is no table {table_id!r}", 404)
+            seat_rows = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
+                                        .order_by(SeatRow.position)).all()
+            lines = session.scalars(select(LogRow).where(LogRow.table_id == row.id).order_by(LogRow.number)).all()
+            game = tabletop.load(row.game, **row.options)
+            state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to) for line in lines])
+            seats = {r.seat: SeatInfo(r.seat, r.position, r.kind, r.agent, r.player, r.token_hash) for r in seat_rows}
+            return LiveTable(
+                id=row.id, name=row.name, game=game, seed=row.seed, settings=TableSettings(**row.settings),
+                seats=seats, state=state, created_at=row.created_at.isoformat(),
+                finished_at=row.finished_at.isoformat() if row.finished_at else None,
+                log_count=len(lines), epoch=sum(1 for line in lines if line.kind == "undo"),
+                client_ids={(line.seat, line.client_id) for line in lines if line.seat and line.client_id},
+            )
+
+    def list_tables(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
+        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+        if status is not None:
+            query = query.where(TableRow.status == status)
+        with Session(self.engine) as session:
+            ids = session.scalars(query).all()
+        return [self.table(table_id).summary() for table_id in ids]
+
+    # -- creating and joining --------------------------------------------------------------
+
+    def create(self, game_name: str, options: dict[str, Any], seats: Sequence[str] | None, seed: int | None,
+               name: str | None, settings: TableSettings) -> LiveTable:
+        try:
+            game = tabletop.load(game_name, **options)
+        except TabletopError as exc:
+            raise TableError("bad_game", str(exc), 422) from None
+        kinds = list(seats) if seats is not None else [HUMAN] + ["medium"] * (len(game.seats) - 1)
+        if len(kinds) != len(game.seats):
+            raise TableError("bad_seats", f"{game.name} with these options has {len(game.seats)} seats "
+                             f"({', '.join(game.seats)}); {len(kinds)} were given", 422)
+        for kind in kinds:
+            if kind != HUMAN:
+                try:
+                    make_agent(kind)
+                except BadAgentSpec as exc:
+                    raise TableError("bad_seats", f"{exc}; or 'human' for a person", 422) from None
+        if seed is None:
+            seed = secrets.randbelow(2**31)
+        state = game.new_state(seed=seed)
+        created = now()
+        table = LiveTable(
+            id=secrets.token_urlsafe(9), name=(name or game.info.title)[:80], game=game, seed=seed,
+            settings=settings, state=state, created_at=created.isoformat(),
+            seats={seat: SeatInfo(seat, position, HUMAN if kind == HUMAN else "computer",
+                                  None if kind == HUMAN else kind)
+                   for position, (seat, kind) in enumerate(zip(game.seats, kinds, strict=True), 1)},
+        )
+        with Session(self.engine) as session, session.begin():
+            session.add(TableRow(id=table.id, name=table.name, game=game.name, options=dict(game.options),
+                                 seed=seed, settings=settings.to_json(), status=table.status, created_at=created))
+            session.flush()
+            for info in table.seats.values():
+                session.add(SeatRow(table_id=table.id, seat=info.seat, position=info.position, kind=info.kind,
+                                    agent=info.agent))
+        self.tables[table.id] = table
+        self.drive(table)
+        return table
+
+    def join(self, table: LiveTable, seat: str | None, player: str | None) -> tuple[str, str]:
+        """Sit at an open seat (the first one when ``seat`` is None); the new token, shown only now."""
+        if table.status == "finished":
+            raise TableError("game_over", "the game at this table is over; nobody can sit down")
+        open_seats = [s for s, info in table.seats.items() if not info.taken]
+        if seat is None:
+            if not open_seats:
+                raise TableError("no_open_seat", "every seat at this table is taken; you can watch instead")
+            seat = open_seats[0]
+        if seat not in table.seats:
+            raise TableError("no_seat", f"there is no seat {seat!r}; the seats are {', '.join(table.seats)}", 404)
+        if seat not in open_seats:
+            raise TableError("seat_taken", f"{seat} is already taken; open seats: {', '.join(open_seats) or 'none'}")
+        token = secrets.token_urlsafe(TOKEN_BYTES)
+        info = table.seats[seat]
+        info.token_hash = hash_token(token)
+        info.player = (player or seat)[:80]
+        with Session(self.engine) as session, session.begin():
+            session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
+                            .values(token_hash=info.token_hash, player=info.player, joined_at=now()))
+            session.execute(update(TableRow).where(TableRow.id == table.id).values(status=table.status))
+        table.version += 1
+        table.broadcast()
+        self.drive(table)
+        return seat, token
+
+    # -- acting ----------------------------------------------------------------------------
+
+    def act(self, table: LiveTable, seat: str | None, data: dict[str, Any] | str, *, claimed: str | None = None,
+            client_id: str | None = None, step: int | None = None) -> None:
+        """A person's action, checked and logged; raises :class:`TableError` and changes nothing otherwise."""
+        if seat is None:
+            raise TableError("not_a_player", "spectators cannot act; join a seat with its token to play", 403)
+        if claimed is not None and claimed != seat:
+            raise TableError("wrong_seat", f"your token is for {seat}, not {claimed}", 403)
+        if table.state.is_over:
+            raise TableError("game_over", "the game is over; no more actions are taken")
+        if table.status == "open":
+            raise TableError("not_started", "the table is waiting for players to sit down")
+        if client_id is not None and (seat, client_id) in table.client_ids:
+            raise TableError("duplicate", f"action {client_id!r} was already received; it is not taken twice")
+        history = table.state.history
+        if step is not None and (step > len(history) or any(who == seat for who, _ in history[step:])):
+            raise TableError("stale", f"that action was meant for step {step}, but {seat} has acted since "
+                             f"(the game is at step {len(history)}); look at the new position first")
+        try:
+            action = (table.game.parse_action(data) if isinstance(data, str)
+                      else table.game.action_from_json(data))
+        except IllegalAction as exc:
+            raise TableError("bad_action", str(exc), 422) from None
+        self.apply(table, seat, action, client_id)
+
+    def apply(self, table: LiveTable, seat: str, action: Action, client_id: str | None = None) -> None:
+        state = table.state
+        if seat not in state.to_act:
+            waiting = ", ".join(state.to_act) or "nobody"
+            raise TableError("not_your_turn", f"it is not {seat}'s decision now; waiting for {waiting}")
+        try:
+            state.apply(seat, action)
+        except IllegalAction as exc:
+            raise TableError("illegal_action", str(exc), 422) from None
+        try:
+            self._append(table, LogRow(kind="action", seat=seat, action=action.to_json(), client_id=client_id))
+        except Exception:
+            # The log is the truth: an action it did not take did not happen.
+            log.exception("could not log an action at table %s; rebuilding it", table.id)
+            self.tables.pop(table.id, None)
+            raise TableError("not_saved", "the server could not save that action; try again", 503) from None
+        if client_id is not None:
+            table.client_ids.add((seat, client_id))
+        self._changed(table)
+
+    def _append(self, table: LiveTable, line: LogRow) -> None:
+        line.table_id = table.id
+        line.number = table.log_count + 1
+        line.at = now()
+        with Session(self.engine) as session, session.begin():
+            session.add(line)
+            if table.state.is_over:
+                finished = now()
+                table.finished_at = finished.isoformat()
+                session.execute(update(TableRow).where(TableRow.id == table.id)
+                                .values(status="finished", finished_at=finished))
+        table.log_count += 1
+
+    def _changed(self, table: LiveTable, *, reset: bool = False) -> None:
+        table.version += 1
+        if table.undo is not None and not reset:
+            table.undo = None
+            table.tell({"type": "undo_cancelled", "reason": "the game moved on"})
+        table.broadcast(reset=reset)
+        self.drive(table)
+
+    # -- undo with consent -----------------------------------------------------------------
+
+    def request_undo(self, table: LiveTable, seat: str | None) -> None:
+        if seat is None:
+            raise TableError("not_a_player", "spectators cannot undo", 403)
+        if table.game.info.turn_style == "real-time":
+            raise TableError("undo_refused", "undo is not allowed: the game runs in real time")
+        if table.state.is_over:
+            raise TableError("game_over", "the game is over; nothing can be taken back")
+        if table.undo is not None:
+            raise TableError("undo_pending", f"{table.undo.by} already asked to take back a decision")
+        result = undo_last_human_decision(table.state, (seat,))
+        if isinstance(result, str):
+            raise TableError("undo_refused", f"undo is not allowed: {result}")
+        earlier, _, action = result
+        others = {s for s in table.humans if s != seat and table.seats[s].taken}
+        table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action),
+                                 step=len(earlier.history), waiting=others)
+        if not others:
+            self._undo(table)
+            return
+        table.tell({"type": "undo_request", **(table.undo_json() or {})})
+
+    def reply_undo(self, table: LiveTable, seat: str | None, accept: bool) -> None:
+        request = table.undo
+        if request is None or seat is None or seat not in request.waiting:
+            raise TableError("no_undo_pending", "nobody is waiting for your answer to an undo")
+        if not accept:
+            table.undo = None
+            table.tell({"type": "undo_declined", "by": seat})
+            return
+        request.waiting.discard(seat)
+        if request.waiting:
+            table.tell({"type": "undo_request", **(table.undo_json() or {})})
+        else:
+            self._undo(table)
+
+    def _undo(self, table: LiveTable) -> None:
+        request = table.undo
+        assert request is not None
+        for task in table.jobs.values():
+            task.cancel()
+        table.jobs.clear()
+        self._append(table, LogRow(kind="undo", seat=request.by, back_to=request.step))
+        table.state = rebuild_to(table, request.step)
+        table.undo = None
+        table.epoch += 1
+        table.tell({"type": "undo_done", "by": request.by, "label": request.label})
+        self._changed(table, reset=True)
+
+    # -- computer players ------------------------------------------------------------------
+
+    def drive(self, table: LiveTable) -> None:
+        """Start a decision for every computer seat that is to act and has none under way."""
+        if self.loop is None or table.status != "running":
+            return
+        for seat in table.state.to_act:
+            info = table.seats[seat]
+            if info.is_computer and seat not in table.jobs:
+                table.jobs[seat] = self.loop.create_task(self._computer_move(table, seat))
+
+    async def _computer_move(self, table: LiveTable, seat: str) -> None:
+        loop = asyncio.get_running_loop()
+        info = table.seats[seat]
+        spec = info.agent or "medium"
+        started = loop.time()
+        real_time = table.game.info.turn_style == "real-time"
+        try:
+            if real_time:
+                seed = agent_seed(table.seed, info.position, len(table.state.history))
+                await asyncio.sleep(max(table.settings.pace, reaction_time(spec, seed, table.state, seat)))
+            if seat not in table.state.to_act:
+                return
+            version = table.version
+            seed = agent_seed(table.seed, info.position, len(table.state.history))
+            position = pickle.dumps(table.state, pickle.HIGHEST_PROTOCOL)
+            try:
+                chosen = await loop.run_in_executor(self.pool, decide, position, seat, spec, seed,
+                                                    table.settings.think)
+                action = table.game.action_from_json(chosen)
+            except (asyncio.CancelledError, RuntimeError):
+                raise
+            except Exception:
+                log.exception("the computer player at %s of table %s failed; it plays a random move", seat, table.id)
+                action = Randomness(seed).choice(table.state.legal_actions(seat))
+            if not real_time:
+                await asyncio.sleep(max(0.0, table.settings.pace - (loop.time() - started)))
+            if table.version != version and (seat not in table.state.to_act or not _legal(table, seat, action)):
+                return
+            with contextlib.suppress(TableError):
+                self.apply(table, seat, action)
+        finally:
+            if table.jobs.get(seat) is asyncio.current_task():
+                del table.jobs[seat]
+                self.drive(table)
+
+
+def rebuild_to(table: LiveTable, step: int) -> Any:
+    history = table.state.history[:step]
+    return rebuild(table.game, table.seed, [("action", seat, action.to_json(), None) for seat, action in history])
+
+
+def _legal(table: LiveTable, seat: str, action: Action) -> bool:
+    try:
+        table.state.check(seat, action)
+    except IllegalAction:
+        return False
+    return True

@@ -1,0 +1,20 @@
+"""Running the server on uvicorn."""
+
+from __future__ import annotations
+
+from .protocol import MAX_MESSAGE_BYTES
+
+__all__ = ["serve"]
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, database: str = "sqlite:///tabletop.db",
+          *, workers: int = 2) -> None:
+    """Serve until interrupted; the database is migrated first."""
+    import uvicorn
+
+    from .app import create_app
+    from .hub import ServerSettings
+
+    app = create_app(ServerSettings(database=database, workers=workers))
+    # Frames over the limit are refused by the protocol layer with an error; far larger ones by uvicorn.
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES * 16, log_level="warning")

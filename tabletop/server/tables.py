@@ -1,0 +1,279 @@
+"""A table in play: its game state, its seats, and what each person at it may be shown.
+
+Everything a client receives is built here from the engine's public API for the asker's own seat
+(``view``, ``events_for``, ``legal_actions``, ``describe_action``); a spectator is seat None.
+So nothing a seat may not see can reach it, whatever the game.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import tabletop
+from tabletop.core import Event, Game, State
+from tabletop.core.record import RecordedAction
+
+__all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token"]
+
+HUMAN = "human"
+OUTBOX_LIMIT = 256
+
+
+class TableError(Exception):
+    """A request the table refuses; ``code`` names the reason, ``status`` is its HTTP status."""
+
+    def __init__(self, code: str, message: str, status: int = 409) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def hash_token(token: str) -> str:
+    """The SHA-256 of a seat token: the only form the server stores.
+
+    >>> len(hash_token("a secret"))
+    64
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+@dataclass(frozen=True)
+class TableSettings:
+    """How the server runs a table: computers' thinking time and pace, and what the end reveals."""
+
+    think: float = 1.0
+    pace: float = 0.5
+    reveal_at_end: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"think": self.think, "pace": self.pace, "reveal_at_end": self.reveal_at_end}
+
+
+@dataclass
+class SeatInfo:
+    seat: str
+    position: int
+    kind: str
+    agent: str | None = None
+    player: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def is_computer(self) -> bool:
+        return self.kind != HUMAN
+
+    @property
+    def taken(self) -> bool:
+        return self.is_computer or self.token_hash is not None
+
+    def to_json(self, connected: bool) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "agent": self.agent, "player": self.player,
+                "taken": self.taken, "connected": connected}
+
+
+@dataclass
+class UndoRequest:
+    by: str
+    label: str
+    step: int
+    waiting: set[str]
+
+
+@dataclass(eq=False)
+class Client:
+    """One WebSocket: whose eyes it has, how much of that seat's log it holds, and its outbox."""
+
+    seat: str | None
+    seen: int = 0
+    svg: bool = False
+    reset: bool = False
+    outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
+
+    def send(self, text: str) -> None:
+        try:
+            self.outbox.put_nowait(text)
+        except asyncio.QueueFull:
+            # A client this far behind has stopped reading: close it; it reconnects and catches up.
+            while not self.outbox.empty():
+                self.outbox.get_nowait()
+            self.outbox.put_nowait(None)
+
+
+@dataclass(eq=False)
+class LiveTable:
+    id: str
+    name: str
+    game: Game
+    seed: int
+    settings: TableSettings
+    seats: dict[str, SeatInfo]
+    state: State
+    created_at: str
+    finished_at: str | None = None
+    log_count: int = 0
+    epoch: int = 0
+    version: int = 0
+    client_ids: set[tuple[str, str]] = field(default_factory=set)
+    clients: set[Client] = field(default_factory=set)
+    jobs: dict[str, asyncio.Task[None]] = field(default_factory=dict)
+    undo: UndoRequest | None = None
+
+    # -- who sits where --------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.state.is_over:
+            return "finished"
+        if not all(info.taken for info in self.seats.values()):
+            return "open"
+        return "running"
+
+    @property
+    def humans(self) -> tuple[str, ...]:
+        return tuple(seat for seat, info in self.seats.items() if not info.is_computer)
+
+    def seat_for_token(self, token: str) -> str:
+        """The seat this token belongs to; compared in constant time against every seat's hash."""
+        digest = hash_token(token)
+        found = None
+        for seat, info in self.seats.items():
+            stored = info.token_hash or ""
+            if hmac.compare_digest(stored.encode(), digest.encode()) and stored:
+                found = seat
+        if found is None:
+            raise TableError("bad_token", "that token does not belong to a seat at this table", 403)
+        return found
+
+    def connected(self, seat: str) -> bool:
+        return any(client.seat == seat for client in self.clients)
+
+    # -- what a person may see -------------------------------------------------------------
+
+    def summary(self) -> dict[str, Any]:
+        state = self.state
+        public_seed = state.is_over and self.settings.reveal_at_end
+        return {
+            "id": self.id,
+            "name": self.name,
+            "game": self.game.name,
+            "title": self.game.info.title,
+            "turn_style": self.game.info.turn_style,
+            "options": dict(self.game.options),
+            "seats": [info.to_json(self.connected(seat)) for seat, info in self.seats.items()],
+            "status": self.status,
+            "step": len(state.history),
+            "to_act": list(state.to_act),
+            "outcome": state.outcome.to_json() if state.outcome else None,
+            "settings": self.settings.to_json(),
+            "seed": self.seed if public_seed else None,
+            "created_at": self.created_at,
+            "finished_at": self.finished_at,
+        }
+
+    def update(self, seat: str | None, since: int = 0, *, svg: bool = False, reset: bool = False) -> dict[str, Any]:
+        """The ``update`` message for ``seat``: its view, its log from ``since`` on, its legal actions."""
+        state = self.state
+        log = state.events_for(seat)
+        if reset or since > len(log):
+            since, reset = 0, True
+        running = self.status == "running"
+        legal = state.legal_actions(seat) if seat is not None and running else []
+        message: dict[str, Any] = {
+            "type": "update",
+            "table": self.id,
+            "status": self.status,
+            "epoch": self.epoch,
+            "step": len(state.history),
+            "seat": seat,
+            "to_act": list(state.to_act),
+            "your_turn": bool(legal),
+            "view": state.view(seat),
+            "events_from": since,
+            "reset": reset,
+            "events": [event_json(event, number) for number, event in enumerate(log[since:], since + 1)],
+            "legal": [{"action": action.to_json(), "text": str(action), "label": state.describe_action(seat, action)}
+                      for action in legal] if seat is not None else [],
+            "outcome": state.outcome.to_json() if state.outcome else None,
+            "players": [info.to_json(self.connected(s)) for s, info in self.seats.items()],
+            "undo": self.undo_json(),
+        }
+        if svg:
+            message["svg"] = self.game.render_svg(message["view"])
+        return message
+
+    def undo_json(self) -> dict[str, Any] | None:
+        if self.undo is None:
+            return None
+        return {"by": self.undo.by, "label": self.undo.label, "waiting_for": sorted(self.undo.waiting)}
+
+    def broadcast(self, *, reset: bool = False) -> None:
+        """Send every client what changed for its own seat (the whole log again after an undo)."""
+        cache: dict[tuple[str | None, int, bool, bool], str] = {}
+        for client in list(self.clients):
+            again = reset or client.reset
+            key = (client.seat, client.seen, client.svg, again)
+            if key not in cache:
+                cache[key] = json.dumps(self.update(client.seat, client.seen, svg=client.svg, reset=again))
+            client.reset = False
+            client.seen = len(self.state.events_for(client.seat))
+            client.send(cache[key])
+
+    def tell(self, message: dict[str, Any], *, skip: Client | None = None) -> None:
+        text = json.dumps(message)
+        for client in list(self.clients):
+            if client is not skip:
+                client.send(text)
+
+    def tell_players(self, skip: Client | None = None) -> None:
+        """Who sits where and who is connected, after someone comes or goes."""
+        players = [info.to_json(self.connected(s)) for s, info in self.seats.items()]
+        self.tell({"type": "players", "players": players}, skip=skip)
+
+    def record_for(self, seat: str | None) -> dict[str, Any]:
+        """The record the asker may have.
+
+        A finished game's full record (seed and every decision) is public when the table
+        reveals at the end; otherwise the asker gets a transcript of what it saw: its log, its own
+        decisions (every decision, in games where nothing is hidden), and no seed.
+        """
+        state = self.state
+        if state.is_over and self.settings.reveal_at_end:
+            return state.record().model_dump(mode="json")
+        hidden = self.game.info.hidden_information
+        return {
+            "format": "tabletop-transcript",
+            "game": self.game.name,
+            "options": dict(self.game.options),
+            "seat": seat,
+            "seats": list(state.seats),
+            "steps": len(state.history),
+            "actions": [{"step": number, "seat": who, "action": action.to_json()}
+                        for number, (who, action) in enumerate(state.history, 1) if not hidden or who == seat],
+            "events": [event_json(event, number) for number, event in enumerate(state.events_for(seat), 1)],
+            "view": state.view(seat),
+            "outcome": state.outcome.to_json() if state.outcome else None,
+        }
+
+
+def event_json(event: Event, number: int) -> dict[str, Any]:
+    """An event as a client sees it: numbered in the viewer's own log; private lines only marked."""
+    return {"seq": number, "kind": event.kind, "text": event.text, "data": event.data,
+            "private": event.visible_to is not None}
+
+
+def rebuild(game: Game, seed: int, log: list[tuple[str, str | None, dict[str, Any] | None, int | None]]) -> State:
+    """The state a table's log leads to: actions in order, each undo cutting back to its step."""
+    actions: list[RecordedAction] = []
+    for kind, seat, action, back_to in log:
+        if kind == "undo" and back_to is not None:
+            del actions[back_to:]
+        elif seat is not None and action is not None:
+            actions.append(RecordedAction(seat=seat, action=action))
+    record = tabletop.Record(game=game.name, options=dict(game.options), seed=seed, actions=actions)
+    return tabletop.replay(record, verify=False)

@@ -1,0 +1,97 @@
+"""Server fixtures: an application on a fresh SQLite file, or on a throwaway PostgreSQL cluster."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.server import ServerSettings, create_app
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _postgres_bin() -> Path | None:
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    return found[-1].parent if found else None
+
+
+@pytest.fixture(scope="session")
+def postgres_url() -> Iterator[str]:
+    """A PostgreSQL cluster of its own in a temporary folder on a loopback port, for this test run.
+
+    Debian's ``postgresql`` is installed by scripts/system-deps.sh when missing; only where that
+    cannot be done are these tests skipped, with the reason.
+    """
+    if _postgres_bin() is None:
+        subprocess.run(["sh", str(REPO / "scripts" / "system-deps.sh")], check=False)
+    bin_dir = _postgres_bin()
+    if bin_dir is None:
+        pytest.skip("PostgreSQL is not installed and could not be installed with apt-get here")
+    folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-"))
+    data = folder / "data"
+    # PostgreSQL refuses to run as root: the cluster belongs to the postgres user then.
+    run_as: list[str] = []
+    if os.geteuid() == 0:
+        if shutil.which("runuser") is None:
+            pytest.skip("running as root without runuser: cannot start PostgreSQL as another user")
+        run_as = ["runuser", "-u", "postgres", "--"]
+        shutil.chown(folder, "postgres", "postgres")
+    port = free_port()
+    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.PIPE}
+    subprocess.run([*run_as, str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres",
+                    "--no-sync"], check=True, **quiet)
+    subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-w", "-l", str(folder / "log"), "-o",
+                    f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
+                   check=True, **quiet)
+    try:
+        import psycopg
+
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as conn:
+                    conn.execute("CREATE DATABASE tabletop_test")
+                break
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        yield f"postgresql://postgres@127.0.0.1:{port}/tabletop_test"
+    finally:
+        subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       check=False, **quiet)
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path}/tabletop.db"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path}/tabletop.db"
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
+        yield test_client

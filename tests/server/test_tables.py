@@ -1,0 +1,202 @@
+"""Tables as players meet them: computer players, real time, undo with consent, tokens, and the database."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+import sqlalchemy
+from fastapi.testclient import TestClient
+
+import tabletop
+import tests.pig  # noqa: F401  (registers test-pig)
+from tabletop.server import ServerSettings, create_app
+from tabletop.server.db import Base, connect
+
+from .helpers import SECRET_SEED, Seen, attach, close_all, join_all, open_table
+
+
+@pytest.fixture
+def client(sqlite_url: str) -> Iterator[TestClient]:
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
+        try:
+            yield test_client
+        finally:
+            close_all()
+
+
+def play_against_computers(seen: Seen, chooser: random.Random) -> dict[str, Any]:
+    """A person who acts on each new position where it is their turn, while computers act too.
+
+    An action aimed at a position the computers already changed is refused with an error (and
+    nothing happens); the person then acts on the newer position.
+    """
+    acted_on: tuple[int, int] | None = None
+    while True:
+        update = seen.last
+        assert update is not None
+        if update["status"] == "finished":
+            return update
+        if update["your_turn"] and acted_on != (update["epoch"], update["step"]):
+            acted_on = (update["epoch"], update["step"])
+            action = chooser.choice(update["legal"])["action"]
+            seen.socket.send_json({"type": "act", "action": action, "step": update["step"]})
+        message = seen.receive()
+        if message["type"] == "error":
+            assert message["code"] in ("illegal_action", "not_your_turn", "stale"), message
+
+
+@pytest.mark.parametrize("game, options, computer", [
+    ("travel-sfb", {"turn_limit": 2}, "easy"),
+    ("friendly-competition", {"match_turns": 2}, "random"),
+    ("fightball", {"quarters": 1}, "random:speed=0.01"),
+])
+def test_a_person_plays_a_computer_to_the_end(client: TestClient, game: str, options: dict, computer: str) -> None:
+    table = open_table(client, game, options, ["human", computer])
+    tokens = join_all(client, table)
+    person = attach(client, table["id"], tokens[table["seats"][0]["seat"]])
+    final = play_against_computers(person, random.Random(3))
+    record = client.get(f"/api/tables/{table['id']}/record").json()
+    replayed = tabletop.replay(record)
+    assert replayed.outcome is not None and replayed.outcome.to_json() == final["outcome"]
+    computer_seat = table["seats"][1]["seat"]
+    assert any(step["seat"] == computer_seat for step in record["actions"])
+
+
+def test_computer_players_alone_play_to_the_end_in_worker_processes(sqlite_url: str) -> None:
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="process", workers=1))) as client:
+        table = open_table(client, "friendly-competition", {"match_turns": 2}, ["hard", "easy"], think=0.05)
+        assert table["status"] == "running"
+        watcher = attach(client, table["id"], None)
+        try:
+            while watcher.last is None or watcher.last["status"] != "finished":
+                watcher.receive()
+        finally:
+            close_all()
+        assert tabletop.replay(client.get(f"/api/tables/{table['id']}/record").json()).is_over
+
+
+def test_seats_take_only_their_own_tokens(client: TestClient, sqlite_url: str) -> None:
+    table = open_table(client, "test-pig", {}, ["human", "human"])
+    other = open_table(client, "test-pig", {}, ["human", "human"])
+    tokens = join_all(client, table)
+    strangers = join_all(client, other)
+    assert all(len(token) >= 43 for token in tokens.values())
+    for token in ("guess", strangers["seat1"], tokens["seat1"][:-1] + "x"):
+        answer = client.get(f"/api/tables/{table['id']}/state", params={"token": token})
+        assert answer.status_code == 403 and answer.json()["error"] == "bad_token"
+        socket = client.websocket_connect(f"/ws/tables/{table['id']}").__enter__()
+        socket.send_json({"type": "hello", "token": token})
+        assert socket.receive_json()["code"] == "bad_token"
+        socket.send_json({"type": "act", "action": "roll"})
+        assert socket.receive_json()["code"] == "hello_first"
+        socket.__exit__(None, None, None)
+    # Only the SHA-256 of a token is kept.
+    with connect(sqlite_url).connect() as connection:
+        stored = connection.execute(sqlalchemy.text("SELECT token_hash FROM seats WHERE table_id = :t"),
+                                    {"t": table["id"]}).scalars().all()
+    assert sorted(stored) == sorted(hashlib.sha256(t.encode()).hexdigest() for t in tokens.values())
+    seat1 = attach(client, table["id"], tokens["seat1"])
+    seat1.socket.send_json({"type": "act", "action": "roll", "seat": "seat2"})
+    assert seat1.receive()["code"] == "wrong_seat"
+    assert client.post(f"/api/tables/{table['id']}/join", json={}).json()["error"] == "no_open_seat"
+
+
+def test_nobody_acts_until_every_seat_is_taken(client: TestClient) -> None:
+    table = open_table(client, "test-pig", {}, ["human", "human"])
+    token = client.post(f"/api/tables/{table['id']}/join", json={}).json()["token"]
+    seat1 = attach(client, table["id"], token)
+    assert seat1.last is not None and seat1.last["status"] == "open" and seat1.last["legal"] == []
+    seat1.socket.send_json({"type": "act", "action": "roll"})
+    assert seat1.receive()["code"] == "not_started"
+    client.post(f"/api/tables/{table['id']}/join", json={})
+    assert seat1.receive()["status"] == "running"
+
+
+def test_undo_needs_consent_and_is_refused_where_it_would_reveal(client: TestClient) -> None:
+    table = open_table(client, "test-pig", {"target": 50}, ["human", "human"])
+    tokens = join_all(client, table)
+    ann, bob = (attach(client, table["id"], tokens[seat]) for seat in ("seat1", "seat2"))
+    ann.receive()  # Bob connected
+    ann.socket.send_json({"type": "undo"})
+    assert ann.receive()["message"] == "undo is not allowed: there is no human decision to take back yet"
+    ann.socket.send_json({"type": "act", "action": "roll", "step": 0})
+    ann.until_step(1)
+    bob.until_step(1)
+    ann.socket.send_json({"type": "undo"})
+    assert ann.receive()["message"] == "undo is not allowed: dice were rolled or cards dealt since seat1's last decision"
+    ann.socket.send_json({"type": "act", "action": "hold", "step": 1})
+    ann.until_step(2)
+    bob.until_step(2)
+    # Bob refuses once, then agrees.
+    ann.socket.send_json({"type": "undo"})
+    assert bob.receive()["type"] == "undo_request"
+    bob.socket.send_json({"type": "undo_reply", "accept": False})
+    assert bob.receive()["type"] == "undo_declined"
+    declined = [ann.receive(), ann.receive()]
+    assert [m["type"] for m in declined] == ["undo_request", "undo_declined"]
+    ann.socket.send_json({"type": "undo"})
+    assert ann.receive()["type"] == "undo_request"
+    bob.socket.send_json({"type": "undo_reply", "accept": True})
+    assert ann.receive()["type"] == "undo_done"
+    back = ann.receive()
+    assert back["reset"] and back["step"] == 1 and back["epoch"] == 1 and back["your_turn"]
+    # The log keeps both the action and the undo; a restart rebuilds the position after the undo.
+    record = client.get(f"/api/tables/{table['id']}/record", params={"token": tokens["seat1"]}).json()
+    assert record["steps"] == 1
+
+
+def test_undo_in_real_time_is_refused(client: TestClient) -> None:
+    table = open_table(client, "fightball", {"quarters": 1}, ["human", "human"])
+    tokens = join_all(client, table)
+    home = attach(client, table["id"], tokens["home"])
+    home.socket.send_json({"type": "undo"})
+    assert home.receive()["message"] == "undo is not allowed: the game runs in real time"
+
+
+def test_the_schema_comes_from_the_migrations(sqlite_url: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from tabletop.server.db import migrate
+
+    engine = connect(sqlite_url)
+    migrate(engine)
+    migrate(engine)  # a second start changes nothing
+    with engine.connect() as connection:
+        assert compare_metadata(MigrationContext.configure(connection), Base.metadata) == []
+
+
+def test_bad_table_requests_say_what_is_allowed(client: TestClient) -> None:
+    cases = [
+        ({"game": "chess"}, "there is no game 'chess'"),
+        ({"game": "test-pig", "seats": ["human"]}, "test-pig with these options has 2 seats (seat1, seat2); 1 were given"),
+        ({"game": "test-pig", "options": {"colour": "red"}}, "test-pig has no option 'colour'"),
+        ({"game": "test-pig", "seats": ["human", "mcts:think=-1"]}, "agent option think"),
+    ]
+    for body, message in cases:
+        answer = client.post("/api/tables", json=body)
+        assert answer.status_code == 422 and message in answer.json()["message"], answer.text
+    assert client.get("/api/tables").json() == []
+    assert client.post("/api/tables", json={"game": "test-pig", "think": 0}).status_code == 422
+
+
+def test_lists_pictures_and_schema(client: TestClient) -> None:
+    drawn = open_table(client, "fightball", {"quarters": 1}, ["human", "human"])
+    plain = open_table(client, "test-pig", {}, ["human", "human"])
+    tokens = join_all(client, drawn)
+    statuses = {t["id"]: t["status"] for t in client.get("/api/tables").json()}
+    assert statuses == {drawn["id"]: "running", plain["id"]: "open"}
+    assert [t["id"] for t in client.get("/api/tables", params={"status": "open"}).json()] == [plain["id"]]
+    picture = client.get(f"/api/tables/{drawn['id']}/picture", params={"token": tokens["home"]})
+    assert picture.headers["content-type"].startswith("image/svg+xml") and picture.text.startswith("<svg")
+    assert client.get(f"/api/tables/{plain['id']}/picture").json()["error"] == "no_picture"
+    state = client.get(f"/api/tables/{drawn['id']}/state", params={"token": tokens["home"], "svg": True}).json()
+    assert state["svg"].startswith("<svg") and str(SECRET_SEED) not in json.dumps(state)
+    schema = client.get("/openapi.json").json()
+    assert {"/api/games", "/api/agents", "/api/tables", "/api/tables/{table_id}/join",
+            "/api/tables/{table_id}/state", "/api/tables/{table_id}/record"} <= set(schema["paths"])
