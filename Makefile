@@ -24,7 +24,7 @@ lint: setup
 	$(BIN)/mypy
 
 test: lint system-deps
-	$(BIN)/pytest -n 2 -q tabletop tests
+	$(BIN)/pytest -n 2 --dist loadgroup -q tabletop tests
 
 bench: setup
 	$(BIN)/python bench/run.py

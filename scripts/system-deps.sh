@@ -5,6 +5,7 @@ set -eu
 
 PACKAGES="
 postgresql
+chromium
 "
 
 missing=""

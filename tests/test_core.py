@@ -109,3 +109,20 @@ def test_clone_is_independent(pig):
 def test_finished_game_rejects_actions(pig):
     state = random_playthrough(pig, 2)
     assert "game is over" in str(assert_rejected(state, state.seats[0], Roll()))
+
+
+def test_games_seen_from_many_threads_at_once_are_all_the_games():
+    """A server's first requests arrive together; none may see a half-finished discovery."""
+    import subprocess
+    import sys
+
+    script = (
+        "import threading, tabletop\n"
+        "seen = []\n"
+        "def ask(): seen.append(len([g for g in tabletop.games() if not g.name.startswith('test-')]))\n"
+        "threads = [threading.Thread(target=ask) for _ in range(8)]\n"
+        "[t.start() for t in threads]; [t.join() for t in threads]\n"
+        "print(sorted(set(seen)))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[5]"

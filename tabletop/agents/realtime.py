@@ -9,7 +9,10 @@ became illegal is dropped and that seat decides again from the new position, pay
 reaction time. Everything is drawn from seeded generators, so a seed replays the same game.
 
 A game that keeps its own clock can define ``State.elapse(seconds)``; the simulator then calls it
-with the simulated time between consecutive actions, before applying the next one.
+with the simulated time between consecutive actions, before applying the next one. If the game
+also has a ``deadline`` (the clock time at which time alone moves it on, such as Fightball's
+buzzer-beater window closing) and every pending action is due later, the clock runs to the
+deadline first and the seats decide again from the position it leaves.
 
 >>> import tests.pig, tabletop
 >>> from tabletop.agents import make_agent
@@ -59,32 +62,52 @@ class RealTimeTable:
         self._plans: dict[str, _Plan] = {}
         self._ties = random.Random(f"real-time/{seed}")
 
-    def step(self, state: State) -> TimedAction:
-        """Carry out the next action to happen and return it."""
-        if state.is_over:
-            raise IllegalAction("the game is over; no more actions are taken")
-        waiting = state.to_act
-        for seat in list(self._plans):
-            if seat not in waiting:
-                del self._plans[seat]
-        for seat in waiting:
-            if seat not in self._plans:
-                self._plans[seat] = self._decide(state, seat)
-        seat = min(self._plans, key=lambda s: (self._plans[s].due, self._plans[s].tie))
-        plan = self._plans.pop(seat)
-        if plan.due > self.clock:
-            elapse: Callable[[float], None] | None = getattr(state, "elapse", None)
-            if elapse is not None:
-                elapse(plan.due - self.clock)
-            self.clock = plan.due
+    def step(self, state: State) -> TimedAction | None:
+        """Carry out the next action to happen and return it (None if time alone ended the game)."""
+        moved = False
+        while True:
+            if state.is_over:
+                if moved:
+                    return None
+                raise IllegalAction("the game is over; no more actions are taken")
+            waiting = state.to_act
+            for seat in list(self._plans):
+                if seat not in waiting:
+                    del self._plans[seat]
+            for seat in waiting:
+                if seat not in self._plans:
+                    self._plans[seat] = self._decide(state, seat)
+            seat = min(self._plans, key=lambda s: (self._plans[s].due, self._plans[s].tie))
+            plan = self._plans[seat]
+            deadline: float | None = getattr(state, "deadline", None)
+            until = plan.due if deadline is None or deadline <= self.clock else min(plan.due, deadline)
+            logged = len(state.events)
+            self._run_clock(state, until)
+            if len(state.events) != logged:  # time alone moved the game on (it says so in the log)
+                moved = True
+                self._drop_stale(state)
+                continue
+            if until >= plan.due:
+                break
+        del self._plans[seat]
         state.apply(seat, plan.action)
         happened = TimedAction(self.clock, seat, plan.action)
         self.timeline.append(happened)
-        # Commitments that the new position made impossible are dropped and re-decided.
+        self._drop_stale(state)
+        return happened
+
+    def _run_clock(self, state: State, until: float) -> None:
+        if until > self.clock:
+            elapse: Callable[[float], None] | None = getattr(state, "elapse", None)
+            if elapse is not None:
+                elapse(until - self.clock)
+            self.clock = until
+
+    def _drop_stale(self, state: State) -> None:
+        """Commitments that the new position made impossible are dropped and re-decided."""
         for other in list(self._plans):
             if other not in state.to_act or not _is_legal(state, other, self._plans[other].action):
                 del self._plans[other]
-        return happened
 
     def play(self, state: State, max_steps: int = 1_000_000) -> State:
         """Run ``state`` to the end (or ``max_steps`` actions) and return it."""

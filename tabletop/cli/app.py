@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markdown import Markdown
 from rich.table import Table
 from rich.text import Text
 
@@ -126,23 +125,27 @@ def build_app() -> typer.Typer:
     @application.command("rules")
     def rules(
         game: Annotated[str, typer.Argument(metavar="GAME", help="The game's name, as `tabletop list` shows it.")],
-        raw: Annotated[bool, typer.Option("--raw", help="Print the Markdown source.")] = False,
+        raw: Annotated[bool, typer.Option("--raw", help="Print the developers' Markdown document instead, with "
+                                                        "the code and tests behind every rule.")] = False,
     ) -> None:
-        """Print a game's rules in our own words, with the rulings we made."""
+        """Print a game's rulebook for players, in our own words, with the rulings we made."""
+        from tabletop.guide import players_rules
+
         with game_errors():
             info = tabletop.game_class(game).info
         path = rules_path(info.name)
         if not path.is_file():
             fail(f"{info.name} has no rules document yet (expected {path})")
-        text = path.read_text(encoding="utf-8")
         if raw:
+            text = path.read_text(encoding="utf-8")
             print(text, end="" if text.endswith("\n") else "\n")
         else:
-            make_console().print(Markdown(text))
+            print(players_rules(info.name), end="")
 
-    from . import play, render, replay, serve
+    from . import learn, play, render, replay, serve
 
     play.register(application)
+    learn.register(application)
     replay.register(application)
     render.register(application)
     serve.register(application)

@@ -9,13 +9,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import NoReturn
 
 import typer
 
 from tabletop.core import TabletopError
 
-__all__ = ["EXIT_GAME_ERROR", "EXIT_INTERRUPTED", "fail", "game_errors", "parse_options", "usage_error"]
+__all__ = ["EXIT_GAME_ERROR", "EXIT_INTERRUPTED", "check_output_path", "fail", "game_errors", "parse_options", "usage_error"]
 
 EXIT_GAME_ERROR = 1
 EXIT_USAGE = 2
@@ -51,6 +52,17 @@ def game_errors() -> Iterator[None]:
     except KeyboardInterrupt:
         print("\nInterrupted.", file=sys.stderr, flush=True)
         raise typer.Exit(EXIT_INTERRUPTED) from None
+
+
+def check_output_path(path: Path | None, option: str) -> None:
+    """Refuse, before any work, a file to write into a folder that does not exist: every command
+    treats output paths alike and creates no folders on its own. ``-`` (stdout) is always fine."""
+    if path is None or str(path) == "-":
+        return
+    if path.is_dir():
+        fail(f"{option} {path} is a folder; give a file name")
+    if not path.parent.is_dir():
+        fail(f"{option} {path}: the folder {path.parent} does not exist; create it first")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:

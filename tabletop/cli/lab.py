@@ -13,10 +13,21 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
+from rich.text import Text
 
 from tabletop.core import TabletopError, game_class
+
+from .errors import check_output_path
 
 __all__ = ["register", "split_agents"]
 
@@ -69,9 +80,26 @@ def _options(pairs: list[str] | None) -> dict[str, str]:
     return options
 
 
+class _GamesPerSecond(ProgressColumn):
+    """The sweep's pace over the last half minute."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.1f} games/s" if speed else "- games/s", style="progress.data.speed")
+
+
 def _progress(console: Console, total: int, what: str) -> Progress:
-    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), TextColumn("{task.fields[note]}"),
-                    TimeRemainingColumn(), console=console, transient=True)
+    return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
+                    TextColumn("{task.fields[note]}"), TimeRemainingColumn(), console=console, transient=True)
+
+
+def _sweep_output(out: Path | None, game: str, command: str, resume: bool, bar: Progress, task: Any) -> Any:
+    """Where the sweep streams its games (``--out``) and how the bar counts resumed ones."""
+    from tabletop.lab.simulate import SweepOutput
+
+    journal = out / f"{game}-{command}-games.jsonl" if out is not None else None
+    # Games already in the journal move the bar without counting towards the pace.
+    return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
 
 
 def _stdout() -> Console:
@@ -83,7 +111,6 @@ def _write(path: Path, text: str, console: Console) -> None:
     if str(path) == "-":
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
         return
-    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text if text.endswith("\n") else text + "\n", encoding="utf-8")
     console.print(f"wrote {path}")
 
@@ -94,6 +121,12 @@ JobsOpt = Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker proces
 OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A game option, name=value (repeatable).")]
 MaxStepsOpt = Annotated[int, typer.Option(min=1, help="Count a game that runs longer than this many actions as failed.")]
 RecordsOpt = Annotated[Path | None, typer.Option(help="Folder for the records of failed games (default: a temp folder).")]
+ClusterOpt = Annotated[str | None, typer.Option(
+    help="Run on Ray: 'ray' (the cluster in RAY_ADDRESS, else a local instance of --jobs workers) or "
+         "'ray://HOST:PORT'. Needs pip install 'tabletop\\[ray]'.")]
+SweepOutOpt = Annotated[Path | None, typer.Option(
+    "--out", help="Folder where every game is written as it finishes (GAME-COMMAND-games.jsonl), for --resume.")]
+ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue the interrupted sweep in --out, skipping the games it holds.")]
 
 
 def simulate_command(
@@ -110,10 +143,15 @@ def simulate_command(
     csv_out: Annotated[Path | None, typer.Option("--csv", help="Write one CSV row per game ('-' for stdout).")] = None,
     records: RecordsOpt = None,
     max_steps: MaxStepsOpt = 20_000,
+    cluster: ClusterOpt = None,
+    sweep_out: SweepOutOpt = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """Play many games between agents: wins, draws and losses with 95% intervals, scores, lengths."""
     from tabletop.lab.simulate import simulate
 
+    check_output_path(json_out, "--json")
+    check_output_path(csv_out, "--csv")
     console = Console(stderr=True)
     with _errors():
         agents = [seat1, seat2, *(seat or [])]
@@ -127,13 +165,17 @@ def simulate_command(
                 bar.update(task, advance=1, note=f"{failed} failed" if failed else "")
 
             report = simulate(game, agents, games, seed, jobs=jobs, options=_options(option), swap=swap,
-                              max_steps=max_steps, record_dir=str(records) if records else None, progress=tick)
+                              max_steps=max_steps, record_dir=str(records) if records else None, progress=tick,
+                              cluster=cluster, output=_sweep_output(sweep_out, game, "simulate", resume, bar, task),
+                              keep_games=json_out is not None or csv_out is not None)
         out = _stdout()
         _print_summary(out, report)
         if json_out is not None:
             _write(json_out, report.to_json_text(), console)
         if csv_out is not None:
             _write(csv_out, report.to_csv(), console)
+    assert report.tally is not None
+    _exit_if_all_failed(report.errors, report.tally.games)
 
 
 def _print_summary(console: Console, report: Any) -> None:
@@ -158,6 +200,12 @@ def _print_summary(console: Console, report: Any) -> None:
     _print_errors(console, summary.errors)
 
 
+def _exit_if_all_failed(errors: Any, played: int) -> None:
+    """A sweep in which no game finished has no results to speak of: exit 1, so scripts notice."""
+    if played and len(errors) == played:
+        _fail(f"every one of the {played} games failed; see the errors above")
+
+
 def _print_errors(console: Console, errors: Any) -> None:
     if not errors:
         return
@@ -180,8 +228,13 @@ def balance_command(
     jobs: JobsOpt = 1,
     records: RecordsOpt = None,
     max_steps: MaxStepsOpt = 20_000,
+    cluster: ClusterOpt = None,
+    resume: ResumeOpt = False,
 ) -> None:
-    """A matchup matrix over the game's natural dimension, as a heatmap and an HTML report."""
+    """A matchup matrix over the game's natural dimension, as a heatmap and an HTML report.
+
+    Every game is also written to OUT/GAME-balance-games.jsonl as it finishes, for --resume.
+    """
     from tabletop.lab.balance import run_balance
     from tabletop.lab.dimensions import dimension_for
 
@@ -198,7 +251,8 @@ def balance_command(
             report = run_balance(game, agent=agent, games=games, seed=seed, jobs=jobs, dimension=dimension,
                                  entries=chosen, mirrors=mirrors, max_steps=max_steps,
                                  record_dir=str(records) if records else None,
-                                 progress=lambda _r: bar.update(task, advance=1))
+                                 progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
+                                 output=_sweep_output(out, game, "balance", resume, bar, task))
         from tabletop.lab.render import write_report
 
         paths = write_report(report, out)
@@ -215,6 +269,7 @@ def balance_command(
         _print_errors(stdout, report.errors)
         for kind, path in paths.items():
             stdout.print(f"{kind}: {path}")
+    _exit_if_all_failed(report.errors, report.played)
 
 
 def ladder_command(
@@ -228,10 +283,14 @@ def ladder_command(
     json_out: Annotated[Path | None, typer.Option("--json", help="Write the ladder as JSON ('-' for stdout).")] = None,
     records: RecordsOpt = None,
     max_steps: MaxStepsOpt = 20_000,
+    cluster: ClusterOpt = None,
+    sweep_out: SweepOutOpt = None,
+    resume: ResumeOpt = False,
 ) -> None:
     """Rate agents from a round robin: Bradley-Terry ratings (Elo scale) with bootstrap intervals."""
     from tabletop.lab.ladder import run_ladder
 
+    check_output_path(json_out, "--json")
     console = Console(stderr=True)
     with _errors():
         specs = split_agents(agents)
@@ -241,7 +300,8 @@ def ladder_command(
             task = bar.add_task("games", total=total, note="")
             ladder = run_ladder(game, specs, games, seed, jobs=jobs, options=_options(option), bootstrap=bootstrap,
                                 max_steps=max_steps, record_dir=str(records) if records else None,
-                                progress=lambda _r: bar.update(task, advance=1))
+                                progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
+                                output=_sweep_output(sweep_out, game, "ladder", resume, bar, task))
         out = _stdout()
         table = Table(title=f"{game} ladder: {games} games per pairing, seed {seed}")
         for column in ("rank", "agent", "rating", "95% interval", "W-D-L"):
@@ -255,6 +315,7 @@ def ladder_command(
         _print_errors(out, ladder.errors)
         if json_out is not None:
             _write(json_out, ladder.to_json_text(), console)
+    _exit_if_all_failed(ladder.errors, total)
 
 
 def register(app: typer.Typer) -> None:

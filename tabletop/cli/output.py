@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TextIO
 
 from rich.console import Console
@@ -18,7 +18,10 @@ from rich.text import Text
 
 from tabletop.core import Event, Game, Outcome, State
 
-__all__ = ["ALL", "Narrator", "Viewer", "make_console", "viewer_label"]
+__all__ = ["ALL", "CLEAR_SCROLLBACK", "Narrator", "Viewer", "make_console", "viewer_label"]
+
+CLEAR_SCROLLBACK = "\x1b[3J"
+"""The xterm sequence (ED 3) that erases the terminal's scrollback buffer."""
 
 
 class _All:
@@ -53,6 +56,7 @@ class Narrator:
 
     def __init__(self, console: Console) -> None:
         self.console = console
+        self.rules: Mapping[str, str] = {}
 
     # -- plain building blocks ---------------------------------------------------------------
 
@@ -65,19 +69,31 @@ class Narrator:
         else:
             self.line(f"--- {title} ---")
 
-    def clear(self) -> None:
-        """Wipe the screen on a terminal; in a pipe, mark the break instead."""
+    def clear(self, *, scrollback: bool = False) -> None:
+        """Wipe the screen on a terminal (with ``scrollback``, the scrollback too); in a pipe,
+        mark the break instead.
+
+        The scrollback matters at a shared terminal: the next player must not scroll up to the
+        last one's hand.
+        """
         if self.console.is_terminal:
             self.console.clear()
+            if scrollback:
+                self.console.file.write(CLEAR_SCROLLBACK)
+                self.console.file.flush()
         else:
             self.line("=" * 40)
 
     # -- the game ------------------------------------------------------------------------------
 
-    def header(self, state: State) -> None:
+    def header(self, state: State, *, show_seed: bool = True) -> None:
+        """Title, seats and options; the seed only when ``show_seed`` (in a game that hides
+        information the seed tells every deal, so a player must not see it while playing)."""
         game = state.game
         info = game.info
-        self.line(f"{info.title} ({info.name}), seed {state.rng.seed}", style="bold")
+        self.rules = game.event_rules
+        seed = f", seed {state.rng.seed}" if show_seed else ""
+        self.line(f"{info.title} ({info.name}){seed}", style="bold")
         self.line(f"Seats: {', '.join(state.seats)}")
         if game.options:
             self.line("Options: " + ", ".join(f"{k}={_text(v)}" for k, v in game.options.items()))
@@ -88,16 +104,18 @@ class Narrator:
         self.console.print(Text(game.render_text(state.view(seat)).rstrip("\n")))
 
     def events(self, events: Iterable[Event], viewer: Viewer) -> None:
-        """The log lines ``viewer`` may see; with ALL, private lines say whom they were for: ``[to seat1]``."""
+        """The log lines ``viewer`` may see, each with the rule that produced it (``[CBB-ACT-SHOOT-1]``,
+        see ``tabletop rules GAME``); with ALL, private lines say whom they were for: ``[to seat1]``."""
         for event in events:
             if viewer is ALL:
-                if event.visible_to is None:
-                    self.line(event.text)
-                else:
-                    who = ", ".join(sorted(event.visible_to)) or "nobody"
-                    self.console.print(Text.assemble((f"[to {who}] ", "dim"), event.text))
+                who = None if event.visible_to is None else ", ".join(sorted(event.visible_to)) or "nobody"
             elif event.visible(None if viewer is None else str(viewer)):
-                self.line(event.text)
+                who = None
+            else:
+                continue
+            rule = event.rule or self.rules.get(event.kind)
+            self.console.print(Text.assemble((f"[to {who}] " if who else "", "dim"), event.text,
+                                             (f"  [{rule}]" if rule else "", "dim")))
 
     def outcome(self, state: State) -> None:
         outcome = state.outcome

@@ -15,7 +15,7 @@ import tabletop
 from tabletop.agents import Agent, make_agent
 from tabletop.core import Game, State
 
-from .errors import game_errors, parse_options, usage_error
+from .errors import check_output_path, game_errors, parse_options, usage_error
 from .output import Narrator, make_console
 
 __all__ = ["HUMAN", "SvgWriter", "Table", "register", "seat_kinds"]
@@ -137,6 +137,7 @@ def play(
 
     given = {1: seat1, 2: seat2, 3: seat3, 4: seat4, 5: seat5, 6: seat6, 7: seat7, 8: seat8}
     options = parse_options(option)
+    check_output_path(save, "--save")
     think_text = think_seconds(think) if think is not None else None
     with game_errors():
         loaded = tabletop.load(game, **options)

@@ -1,7 +1,9 @@
 """Real-time play (``turn_style == "real-time"``, such as Fightball's fast round).
 
-The engine keeps no clock: every seat that may act is in ``to_act`` and actions apply in the
-order they arrive. Here a computer seat acts ``agent.reaction_time(state, seat)`` seconds after
+Every seat that may act is in ``to_act`` and actions apply in the order they arrive. A game that
+keeps its own clock (``elapse``) is told how much real time has passed before each action and
+whenever it has a ``deadline`` (Fightball's buzzer-beater window), so its records carry the real
+pace and a window closes on time. Here a computer seat acts ``agent.reaction_time(state, seat)`` seconds after
 it becomes able to act (never faster than :data:`MIN_PACE` against a human), while the human
 types actions whenever they like; stdin is polled with ``select`` so neither waits for the other.
 With no human at the table, :class:`~tabletop.agents.realtime.RealTimeTable` runs the agents on
@@ -10,6 +12,7 @@ a simulated clock, without waiting, exactly as the simulation lab does.
 
 from __future__ import annotations
 
+import io
 import os
 import select
 import sys
@@ -21,8 +24,9 @@ from rich.text import Text
 from tabletop.agents.realtime import RealTimeTable
 from tabletop.core import Action
 
-from .output import Narrator, is_interactive
+from .output import Narrator, is_interactive, make_console
 from .play import SvgWriter, Table
+from .screen import Screen
 from .session import AgentFailure, QuitGame
 from .terminal import MENU_LIMIT, TurnSession
 
@@ -30,7 +34,21 @@ __all__ = ["MIN_PACE", "LineReader", "RealtimeSession"]
 
 MIN_PACE = 0.25
 """Seconds a computer waits at least before acting against a human, so the human can follow."""
-LOG_LINES = 12
+LOG_LINES = 8
+NOTE_LINES = 24
+
+
+def columns(lines: list[str], width: int) -> list[str]:
+    """A long menu side by side in as many columns as fit, so the screen need not scroll.
+    The heading and any odds lines keep a line of their own."""
+    head, items = lines[:1], lines[1:]
+    if len(items) < 12 or any(line.startswith("        ") for line in items):
+        return lines
+    cell = max(map(len, items)) + 2
+    count = max(1, min(3, width // cell))
+    rows = -(-len(items) // count)
+    return head + ["".join(items[r + c * rows].ljust(cell) for c in range(count) if r + c * rows < len(items)).rstrip()
+                   for r in range(rows)]
 
 
 class LineReader:
@@ -69,8 +87,12 @@ class RealtimeSession(TurnSession):
     def __init__(self, table: Table, narrator: Narrator, *, save: Path | None, svg: SvgWriter) -> None:
         super().__init__(table, narrator, save=save, svg=svg)
         self.menu: list[Action] = []
+        self.notes: list[str] = []
+        self.screen = Screen(narrator.console.file, narrator.console.size.height)
         self._ticket = 0
         self.echo = not is_interactive()
+        self._clock_started = time.monotonic()
+        self._clock_told = 0.0
 
     def loop(self) -> None:
         if not self.humans:
@@ -82,6 +104,9 @@ class RealtimeSession(TurnSession):
         self.redraw(human)
         while not self.state.is_over:
             now = time.monotonic()
+            if self._run_clock(now):
+                self.redraw(human)
+                continue
             self._schedule(due, now, MIN_PACE)
             ready = [seat for seat, at in due.items() if at[0] <= now]
             if ready:
@@ -91,6 +116,10 @@ class RealtimeSession(TurnSession):
                 self.redraw(human)
                 continue
             wait = min(at for at, _ in due.values()) - now if due else None
+            deadline: float | None = getattr(self.state, "deadline", None)
+            if deadline is not None:
+                until = max(0.0, deadline - self._clock_told) + 0.001
+                wait = until if wait is None else min(wait, until)
             try:
                 line = reader.readline(wait)
             except EOFError:
@@ -98,12 +127,28 @@ class RealtimeSession(TurnSession):
                 raise QuitGame("The input ended; the game is left unfinished.") from None
             if line is None:
                 continue
+            if self._run_clock(time.monotonic()):
+                self.narrator.line(f"Too late for {line!r}: time ran out first.")
+                self.redraw(human)
+                continue
             if self.echo:
                 print(line, flush=True)
-            if self.answer(human, self.menu, line):
+            if self._answer(human, line):
                 self.redraw(human)
-            else:
+            elif not self.narrator.console.is_terminal:
                 self._prompt(human)
+
+    def _run_clock(self, now: float) -> bool:
+        """Tell a game with its own clock the real time that has passed; True if that alone
+        moved the game on (a window closed)."""
+        elapse = getattr(self.state, "elapse", None)
+        seconds = now - self._clock_started
+        if elapse is None or seconds <= self._clock_told:
+            return False
+        logged = len(self.state.events)
+        elapse(seconds - self._clock_told)
+        self._clock_told = seconds
+        return len(self.state.events) != logged
 
     def simulate(self) -> None:
         """Computer-only real time on the agents' simulated clock: deterministic, without waiting."""
@@ -132,16 +177,15 @@ class RealtimeSession(TurnSession):
                 due.pop(seat, None)
 
     def redraw(self, human: str) -> None:
-        """The human's screen: recent log, board, and what they may do now."""
+        """The human's screen: recent log, board, and what they may do now. On a terminal only
+        the lines that changed are repainted (see :class:`~tabletop.cli.screen.Screen`)."""
         state = self.state
         if self.narrator.console.is_terminal:
-            self.narrator.clear()
-            self.narrator.line(f"{self.game.info.title}, in real time: type an action's number or text "
-                               "whenever you like; help for more.", style="bold")
-            self.narrator.events(state.events_for(human)[-LOG_LINES:], human)
+            self.menu = [] if state.is_over else list(state.legal_actions(human))
             self.seen[human] = len(state.events)
-        else:
-            self.show_new_events(human)
+            self.screen.paint(self.screen_lines(human))
+            return
+        self.show_new_events(human)
         if state.is_over:
             return
         self.show_board(human)
@@ -151,6 +195,42 @@ class RealtimeSession(TurnSession):
         else:
             self.narrator.line("Nothing for you to do this moment.")
         self._prompt(human)
+
+    def screen_lines(self, human: str) -> list[str]:
+        """Everything on the real-time screen, top to bottom, ending with the prompt."""
+        state = self.state
+        width = self.narrator.console.size.width
+        rules = self.game.event_rules
+        log = [e.text + (f"  [{rule}]" if (rule := e.rule or rules.get(e.kind)) else "")
+               for e in state.events_for(human)[-LOG_LINES:]]
+        lines = [f"{self.game.info.title}, in real time: type an action's number or text whenever you like; "
+                 "help for more."[:width]]
+        lines += [""] * (LOG_LINES - len(log)) + [text[:width] for text in log]
+        lines.append(f"--- {human}'s view ---")
+        lines += self.game.render_text(state.view(human)).rstrip("\n").splitlines()
+        if self.menu:
+            lines += columns(self.menu_lines(human, self.menu, MENU_LIMIT), width)
+        elif not state.is_over:
+            lines.append("Nothing for you to do this moment.")
+        lines += self.notes
+        # A line wider than the terminal would wrap and shift every row below it.
+        return [line[: width - 1] for line in lines] + [f"{human}> "]
+
+    def _answer(self, human: str, line: str) -> bool:
+        """Take one typed line; on a terminal, what it prints goes into the screen's notes."""
+        if not self.narrator.console.is_terminal:
+            return self.answer(human, self.menu, line)
+        buffer = io.StringIO()
+        console = self.narrator.console
+        self.narrator.console = make_console(buffer)
+        try:
+            done = self.answer(human, self.menu, line)
+        finally:
+            self.narrator.console = console
+        self.notes = [] if done else buffer.getvalue().splitlines()[-NOTE_LINES:]
+        if not done:
+            self.redraw(human)
+        return done
 
     def _prompt(self, human: str) -> None:
         self.narrator.console.print(Text(f"{human}> "), end="")

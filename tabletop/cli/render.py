@@ -9,6 +9,7 @@ import typer
 
 import tabletop
 from tabletop.core import load_record
+from tabletop.core.record import run_clock
 
 from .errors import fail, game_errors, parse_options
 from .play import SvgWriter
@@ -43,16 +44,24 @@ def render(
             if options:
                 fail("a record carries its own options; leave out --option with --record")
             state = start_state(saved)
-            actions = [(step.seat, state.game.action_from_json(step.action)) for step in saved.actions]
+            actions = [(step.seat, state.game.action_from_json(step.action), step.at) for step in saved.actions]
+            elapsed = saved.elapsed
         else:
             state = tabletop.load(game, **options).new_state(seed=seed)
             actions = []
+            elapsed = None
         viewer = parse_viewer(as_seat or "spectator", state.game)
         writer = SvgWriter(out, state.game, viewer if isinstance(viewer, str) else None)
         if writer.write(state) is None:
             fail(f"{state.game.name} does not draw pictures; try `tabletop play` for its text board")
         written = 1
-        for seat, action in actions:
+        clock = 0.0
+        for seat, action, at in actions:
+            clock = run_clock(state, clock, at)  # a real-time game's clock, as it ran
             state.apply(seat, action)
+            written += writer.write(state) is not None
+        logged = len(state.events)
+        run_clock(state, clock, elapsed)
+        if len(state.events) != logged:  # time alone moved the game on after the last action
             written += writer.write(state) is not None
         print(f"Wrote {written} picture{'s' if written != 1 else ''} to {out}.")

@@ -38,6 +38,8 @@ class Session:
         self.humans = table.humans
         self.hidden = table.game.info.hidden_information
         self.seen = dict.fromkeys(self.humans, 0)
+        # The seed tells every deal: a player of a game that hides information learns it at the end.
+        self.seed_secret = self.hidden and bool(self.humans)
         self.narrated = 0
 
     @property
@@ -53,7 +55,7 @@ class Session:
     def run(self) -> int:
         """Play to the end (or until the player quits); the exit code."""
         self.narrator.line("Players: " + ", ".join(f"{seat} {kind}" for seat, kind in self.table.kinds.items()))
-        self.narrator.header(self.state)
+        self.narrator.header(self.state, show_seed=not self.seed_secret)
         if not self.humans:
             self.narrate_all()
             self.narrator.board(self.game, self.state, ALL, "Opening position")
@@ -62,6 +64,7 @@ class Session:
             self.loop()
         except QuitGame as stop:
             self.narrator.line(str(stop))
+            self.tell_seed()
             self.save_record()
             return 0
         except AgentFailure as exc:
@@ -87,12 +90,17 @@ class Session:
             self.narrator.board(self.game, state, human, "Final position")
         else:
             if self.hidden:
-                self.narrator.clear()
+                self.narrator.clear(scrollback=True)
             start = min(self.seen.values())
             self.narrator.events(state.events[start:], None)
             self.narrator.board(self.game, state, None, "Final position")
         self.narrator.outcome(state)
+        self.tell_seed()
         self.save_record()
+
+    def tell_seed(self) -> None:
+        if self.seed_secret:
+            self.narrator.line(f"The seed was {self.state.rng.seed}; play it again with --seed.")
 
     # -- moves ---------------------------------------------------------------------------------
 

@@ -7,11 +7,14 @@ form, or a command (see :data:`HELP`).
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from pathlib import Path
 
-from tabletop.core import Action, IllegalAction, InvalidAction
+from tabletop.core import Action, IllegalAction, InvalidAction, possessive
 from tabletop.core.undo import undo_last_human_decision
 
+from .help import HELP_WORDS, table_help
 from .output import Narrator, is_interactive
 from .play import SvgWriter, Table
 from .session import QuitGame, Session
@@ -30,8 +33,15 @@ HELP = """At the prompt, type:
   undo            take back the last human decision, when no dice were rolled or cards
                   dealt since and, in games with hidden information, nobody else acted
                   or was told anything since
+  odds [N]        the chance of each outcome of the actions that roll or draw (or of action N)
+  hint            what the strongest computer player would do here, and each action's
+                  estimated chance to win from what you can see (takes a second or two)
+  why ACTION      why an action (its number or text) is not allowed now, with its rule
+  rule ID         the words of a rule; each log line ends with the ID of its rule
   save FILE       save the game record so far
   quit            leave the game (the record is saved if --save was given)"""
+
+MENU_ODDS = 8
 
 
 class Prompt:
@@ -88,7 +98,7 @@ class TurnSession(Session):
             return f"{seat} [Enter: {self.state.describe_action(seat, default)}]> "
         return f"{seat}> "
 
-    def answer(self, seat: str, legal: list[Action], line: str) -> bool:
+    def answer(self, seat: str, legal: Sequence[Action], line: str) -> bool:
         """Act on one line of input; True once the seat's decision is made (or undone)."""
         word, _, rest = line.partition(" ")
         command = word.lower()
@@ -104,7 +114,9 @@ class TurnSession(Session):
         elif command == "all":
             self.show_menu(seat, legal, None)
         elif command == "save":
-            self._save(rest.strip())
+            self._save(seat, rest.strip())
+        elif command in HELP_WORDS:
+            table_help(self.state, seat, legal, command, rest.strip(), say)
         elif command == "undo":
             return self._undo()
         elif not line:
@@ -113,7 +125,7 @@ class TurnSession(Session):
                 say(f"Type the number of an action (1-{len(legal)}), an action, or help.")
                 return False
             return self._take(seat, default)
-        elif line.isdigit():
+        elif re.fullmatch(r"[-+]?\d{1,18}", line):
             number = int(line)
             if not 1 <= number <= len(legal):
                 say(f"There is no action {number}; pick 1 to {len(legal)}.")
@@ -140,12 +152,18 @@ class TurnSession(Session):
         self.show_new_events(seat)
         return True
 
-    def _save(self, name: str) -> None:
+    def _save(self, seat: str, name: str) -> None:
         if not name:
             self.narrator.line("Say where: save FILE")
             return
         try:
-            self.save_record(Path(name))
+            if self.hidden and not self.state.is_over:
+                # A full record holds the seed, which tells every deal: mid-game a player gets their own.
+                self.state.seat_record(seat).save(Path(name))
+                self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
+                                   f"saved when the game ends) to {name}.")
+            else:
+                self.save_record(Path(name))
         except OSError as exc:
             self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
 
@@ -157,29 +175,41 @@ class TurnSession(Session):
         earlier, seat, action = result
         label = earlier.describe_action(seat, action)
         self.replace_state(earlier)
-        self.narrator.line(f"Took back {seat}'s decision: {label}.")
+        self.narrator.line(f"Took back {possessive(seat)} decision: {label}.")
         return True
 
     # -- screens -----------------------------------------------------------------------------------
 
     def hand_over(self, seat: str) -> None:
         """Clear the screen and wait, so the next player cannot see the last one's secrets."""
-        self.narrator.clear()
+        self.narrator.clear(scrollback=True)
         self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
         if self.prompt.ask(f"{seat}, press Enter when you are ready. ").lower() in ("quit", "exit"):
             raise QuitGame("You left the game unfinished.")
-        self.narrator.clear()
+        self.narrator.clear(scrollback=True)
 
     def show_board(self, seat: str) -> None:
-        self.narrator.board(self.game, self.state, seat, f"{seat}'s view")
+        self.narrator.board(self.game, self.state, seat, f"{possessive(seat)} view")
 
-    def show_menu(self, seat: str, legal: list[Action], limit: int | None) -> None:
-        say = self.narrator.line
-        say("Your options:")
+    def show_menu(self, seat: str, legal: Sequence[Action], limit: int | None) -> None:
+        for line in self.menu_lines(seat, legal, limit):
+            self.narrator.line(line)
+
+    def menu_lines(self, seat: str, legal: Sequence[Action], limit: int | None) -> list[str]:
+        """The numbered actions, with the odds of those that roll under them."""
+        lines = ["Your options:"]
         shown = legal if limit is None else legal[:limit]
+        # Odds appear under the actions they concern in games without hidden information (quick
+        # to count); in the others they are a command away, as working them out takes longer.
+        with_odds = 0 if self.hidden else MENU_ODDS
         for number, action in enumerate(shown, 1):
             label = self.state.describe_action(seat, action)
             text = str(action)
-            say(f"  {number:>2}. {label}" + ("" if label == text else f"  [{text}]"))
+            lines.append(f"  {number:>2}. {label}" + ("" if label == text else f"  [{text}]"))
+            odds = self.state.odds(seat, action) if with_odds else None
+            if odds is not None:
+                with_odds -= 1
+                lines.append("        " + odds.text().removeprefix(odds.action + ": "))
         if len(shown) < len(legal):
-            say(f"  ... and {len(legal) - len(shown)} more: type 'all' to list them, or type an action.")
+            lines.append(f"  ... and {len(legal) - len(shown)} more: type 'all' to list them, or type an action.")
+        return lines

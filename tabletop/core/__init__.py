@@ -15,11 +15,11 @@ from .errors import (
     TabletopError,
     UnknownGame,
 )
-from .events import Event
+from .events import Event, possessive
 from .game import Game, GameInfo, Outcome, State, TurnStyle
 from .options import Option
 from .randomness import Randomness, ScriptedRandomness
-from .record import Record, load_record, replay
+from .record import Record, SeatRecord, load_record, replay
 from .registry import game_class, games, load, register
 from .version import ENGINE_VERSION
 
@@ -42,6 +42,7 @@ __all__ = [
     "ScriptExhausted",
     "ScriptMismatch",
     "ScriptedRandomness",
+    "SeatRecord",
     "State",
     "TabletopError",
     "TurnStyle",
@@ -50,6 +51,7 @@ __all__ = [
     "games",
     "load",
     "load_record",
+    "possessive",
     "register",
     "replay",
 ]

@@ -21,12 +21,13 @@ True
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from collections.abc import Callable
 from typing import Any, ClassVar, Union
 
-from .errors import InvalidAction
+from .errors import InvalidAction, clip, shorten
 
 __all__ = ["Action", "ActionCodec"]
 
@@ -72,6 +73,59 @@ def _to_text(value: Any) -> str:
 
 
 Converter = Callable[[Any, bool], Any]
+Validator = Callable[[Any], str | None]
+_SHOWN = 40
+
+
+def _validator(hint: Any) -> Validator:
+    """Build a check that a value already in an action field has exactly the type ``hint`` names.
+
+    It returns what is wrong, or None. Unlike a converter it never converts: an action object
+    built by any caller must already hold well-formed values before a state looks at it.
+    """
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        inner = _validator(next(a for a in args if a is not type(None)))
+        return lambda value: None if value is None else inner(value)
+    if origin is tuple:
+        if len(args) == 2 and args[1] is Ellipsis:
+            item = _validator(args[0])
+
+            def homogeneous(value: Any) -> str | None:
+                if type(value) is not tuple:
+                    return f"expected a tuple, got {shorten(value)}"
+                return next((p for p in map(item, value) if p is not None), None)
+
+            return homogeneous
+        items = [_validator(a) for a in args]
+
+        def fixed(value: Any) -> str | None:
+            if type(value) is not tuple or len(value) != len(items):
+                return f"expected a tuple of {len(items)} values, got {shorten(value)}"
+            return next((p for p in (check(v) for check, v in zip(items, value, strict=True))
+                         if p is not None), None)
+
+        return fixed
+    if hint is bool:
+        return lambda value: None if type(value) is bool else f"expected yes or no, got {shorten(value)}"
+    if hint is int:
+        return lambda value: None if type(value) is int else f"expected a whole number, got {shorten(value)}"
+    if hint is float:
+
+        def real(value: Any) -> str | None:
+            if type(value) is int or (type(value) is float and math.isfinite(value)):
+                return None
+            return f"expected a finite number, got {shorten(value)}"
+
+        return real
+    if hint is str:
+        return lambda value: None if type(value) is str else f"expected text, got {shorten(value)}"
+    if isinstance(hint, type) and issubclass(hint, str):  # str-valued enums
+        return lambda value: None if isinstance(value, hint) else (
+            f"expected one of {', '.join(map(str, hint.__members__.values()))}, got {shorten(value)}"
+            if hasattr(hint, "__members__") else f"expected {hint.__name__}, got {shorten(value)}")
+    raise TypeError(f"unsupported action field type {hint!r}")
 
 
 def _converter(hint: Any) -> Converter:
@@ -107,7 +161,7 @@ def _converter(hint: Any) -> Converter:
                         return tuple(item(tuple(p.split(":")), True) for p in parts)
                     return tuple(item(p, True) for p in parts)
                 if not isinstance(value, (list, tuple)):
-                    raise TypeError(f"expected a list, got {value!r}")
+                    raise TypeError(f"expected a list, got {shorten(value)}")
                 return tuple(item(v, False) for v in value)
 
             return homogeneous
@@ -117,7 +171,7 @@ def _converter(hint: Any) -> Converter:
             if text and isinstance(value, str):
                 value = value.split(":")
             if not isinstance(value, (list, tuple)) or len(value) != len(items):
-                raise TypeError(f"expected {len(items)} values, got {value!r}")
+                raise TypeError(f"expected {len(items)} values, got {shorten(value)}")
             return tuple(conv(v, text) for conv, v in zip(items, value, strict=True))
 
         return fixed
@@ -131,16 +185,18 @@ def _converter(hint: Any) -> Converter:
                     return False
             elif isinstance(value, bool):
                 return value
-            raise TypeError(f"expected yes or no, got {value!r}")
+            raise TypeError(f"expected yes or no, got {shorten(value)}")
 
         return boolean
     if hint is int:
 
         def integer(value: Any, text: bool) -> int:
             if text:
+                if len(value) > _SHOWN:
+                    raise ValueError(f"expected a whole number, got {shorten(value)}")
                 return int(value)
             if isinstance(value, bool) or not isinstance(value, int):
-                raise TypeError(f"expected a whole number, got {value!r}")
+                raise TypeError(f"expected a whole number, got {shorten(value)}")
             return value
 
         return integer
@@ -148,17 +204,21 @@ def _converter(hint: Any) -> Converter:
 
         def real(value: Any, text: bool) -> float:
             if text:
-                return float(value)
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise TypeError(f"expected a number, got {value!r}")
-            return float(value)
+                number = float(value)
+            elif isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"expected a number, got {shorten(value)}")
+            else:
+                number = float(value)
+            if not math.isfinite(number):
+                raise ValueError(f"expected a finite number, got {shorten(value)}")
+            return number
 
         return real
     if hint is str:
 
         def string(value: Any, text: bool) -> str:
             if not isinstance(value, str):
-                raise TypeError(f"expected text, got {value!r}")
+                raise TypeError(f"expected text, got {shorten(value)}")
             return value
 
         return string
@@ -177,6 +237,7 @@ class ActionCodec:
     def __init__(self, *kinds: type[Action]) -> None:
         self.kinds: dict[str, type[Action]] = {}
         self._fields: dict[str, list[tuple[str, Converter]]] = {}
+        self._checks: dict[type[Action], tuple[tuple[str, Validator], ...]] = {}
         for cls in kinds:
             if cls.kind in self.kinds:
                 raise ValueError(f"two action classes share the kind {cls.kind!r}")
@@ -185,10 +246,31 @@ class ActionCodec:
             self._fields[cls.kind] = [
                 (f.name, _converter(hints[f.name])) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
             ]
+            self._checks[cls] = tuple(
+                (f.name, _validator(hints[f.name])) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
+            )
+
+    def validate(self, action: Any, game: str = "this game") -> None:
+        """Raise :class:`InvalidAction` unless ``action`` is one of this game's action classes
+        with every field holding a value of its declared type, however the object was built
+        (a constructor does not check types, and ``object.__setattr__`` gets past ``frozen``).
+        """
+        checks = self._checks.get(type(action))
+        if checks is None:
+            raise InvalidAction(f"{shorten(action)} is not a {game} action; its kinds are "
+                                f"{', '.join(sorted(self.kinds))}")
+        for name, check in checks:
+            try:
+                value = getattr(action, name)
+            except AttributeError:
+                raise InvalidAction(f"action '{action.kind}' has no value for '{name}'") from None
+            problem = check(value)
+            if problem is not None:
+                raise InvalidAction(f"action '{action.kind}' field '{name}': {problem}")
 
     def _build(self, kind: Any, values: dict[str, Any], text: bool) -> Action:
         if kind not in self.kinds:
-            raise InvalidAction(f"unknown action kind {kind!r}; this game has: {', '.join(sorted(self.kinds))}")
+            raise InvalidAction(f"unknown action kind {shorten(kind)}; this game has: {', '.join(sorted(self.kinds))}")
         fields = self._fields[kind]
         names = [name for name, _ in fields]
         extra = set(values) - set(names)
@@ -198,7 +280,7 @@ class ActionCodec:
             if missing:
                 problems.append(f"missing {', '.join(missing)}")
             if extra:
-                problems.append(f"unexpected {', '.join(sorted(extra))}")
+                problems.append(f"unexpected {clip(', '.join(sorted(map(str, extra))), _SHOWN)}")
             raise InvalidAction(
                 f"action '{kind}' takes {', '.join(names) or 'no fields'}: {'; '.join(problems)}"
             )
@@ -216,7 +298,7 @@ class ActionCodec:
     def from_json(self, data: Any) -> Action:
         """Rebuild an action from :meth:`Action.to_json` output."""
         if not isinstance(data, dict) or "kind" not in data:
-            raise InvalidAction(f"an action must be an object with a 'kind', got {data!r}")
+            raise InvalidAction(f"an action must be an object with a 'kind', got {shorten(data)}")
         values = {k: v for k, v in data.items() if k != "kind"}
         return self._build(data["kind"], values, text=False)
 
@@ -230,6 +312,6 @@ class ActionCodec:
         for token in tokens:
             name, sep, value = token.partition("=")
             if not sep:
-                raise InvalidAction(f"expected name=value in action text, got {token!r}")
+                raise InvalidAction(f"expected name=value in action text, got {shorten(token)}")
             values[name] = value
         return self._build(kind, values, text=True)

@@ -2,6 +2,28 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+_QUOTED = 40  # characters of an untrusted value quoted back in a message
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, so untrusted input never floods an error message.
+
+    >>> clip("abcdef", 4)
+    'abc…'
+    """
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def shorten(value: Any, limit: int = _QUOTED) -> str:
+    """``repr(value)`` cut to ``limit`` characters.
+
+    >>> shorten("x" * 100, 10)
+    "'xxxxxxxx…"
+    """
+    return clip(repr(value), limit)
+
 
 class TabletopError(Exception):
     """Base of every error the engine raises on purpose."""

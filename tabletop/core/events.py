@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Event"]
+__all__ = ["Event", "possessive"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -13,7 +13,8 @@ class Event:
     """Something that happened.
 
     ``visible_to`` is None for public events, or the seats allowed to see this one (a private
-    deal, a secret allocation). Views and narration filter by it.
+    deal, a secret allocation). Views and narration filter by it. ``rule`` is the ID of the
+    rule (in ``docs/rules/<game>.md``) that produced it, when the game names one.
 
     >>> Event("roll", "Jayne rolls 4.", {"value": 4}).to_json()["text"]
     'Jayne rolls 4.'
@@ -23,6 +24,7 @@ class Event:
     text: str
     data: dict[str, Any] = field(default_factory=dict)
     visible_to: frozenset[str] | None = None
+    rule: str | None = None
 
     def visible(self, seat: str | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
@@ -31,4 +33,15 @@ class Event:
         out: dict[str, Any] = {"kind": self.kind, "text": self.text, "data": self.data}
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
+        if self.rule is not None:
+            out["rule"] = self.rule
         return out
+
+
+def possessive(name: str) -> str:
+    """A seat's or a side's name with its possessive ending, for log and screen text.
+
+    >>> possessive("raiders"), possessive("seat1")
+    ("raiders'", "seat1's")
+    """
+    return f"{name}'" if name.endswith("s") else f"{name}'s"

@@ -14,8 +14,9 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
-from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch
+from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch, clip, shorten
 from .events import Event
+from .odds import Odds
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
 
@@ -96,6 +97,10 @@ class Game(ABC):
 
     info: ClassVar[GameInfo]
     codec: ClassVar[ActionCodec]
+    #: The rule ID (in ``docs/rules/<game>.md``) behind each kind of event, for the log's links.
+    event_rules: ClassVar[Mapping[str, str]] = {}
+    #: The rule ID that governs each kind of action, for explaining a refusal.
+    action_rules: ClassVar[Mapping[str, str]] = {}
 
     def __init__(self, **options: Any) -> None:
         self.options: dict[str, Any] = validate_options(self.info.name, self.info.options, options)
@@ -129,12 +134,15 @@ class Game(ABC):
             raise BadScenario(f"a scenario must be a JSON object, not {type(scenario).__name__}")
         try:
             state = self._new_state(rng, dict(scenario) if scenario is not None else None)
-        except (ScriptExhausted, ScriptMismatch, BadScenario):
+        except (ScriptExhausted, ScriptMismatch):
             raise
-        except (KeyError, TypeError, ValueError) as exc:
+        except BadScenario as exc:
+            # A scenario may come from a stranger: quote no more of it than a person can read.
+            raise BadScenario(clip(str(exc), 600)) from None
+        except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
             if scenario is None:
                 raise
-            raise BadScenario(f"{self.name} scenario could not be set up: {exc}") from None
+            raise BadScenario(clip(f"{self.name} scenario could not be set up: {exc}", 600)) from None
         state._scenario = dict(scenario) if scenario is not None else None
         return state
 
@@ -177,7 +185,7 @@ class State(ABC):
         self.events: list[Event] = []
         self.history: list[tuple[str, Action]] = []
         self._scenario: dict[str, Any] | None = None
-        self._legal_cache: dict[str, list[Action]] = {}
+        self._legal_cache: dict[str, tuple[Action, ...]] = {}
 
     # -- what the subclass provides ------------------------------------------------------------
 
@@ -210,7 +218,7 @@ class State(ABC):
     def check(self, seat: str, action: Action) -> None:
         """Raise :class:`IllegalAction` unless ``action`` is legal. Games with continuous
         actions override this to validate values outside the offered discrete set."""
-        if action not in self.legal_actions(seat):
+        if action not in self._cached_legal(seat):
             raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
 
     def auto_action(self, seat: str) -> Action | None:
@@ -221,11 +229,20 @@ class State(ABC):
         """A short phrase for menus, such as "Jayne moves to E5"; the string form by default."""
         return str(action)
 
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        """The game's odds for a legal action (see :meth:`odds`); None: no chance involved."""
+        return None
+
+    def _explain(self, seat: str, action: Action) -> str | None:
+        """The rule ID that forbids ``action`` for ``seat`` now; by default the rule that governs
+        that kind of action."""
+        return self.game.action_rules.get(action.kind)
+
     def suggest(self, seat: str, rng: Randomness) -> Action:
         """A quick move from the rules' own logic, used by the heuristic agent and by search
         rollouts. Call it on a determinized copy so it cannot see hidden information.
         The default picks uniformly from the legal actions."""
-        return rng.choice(self.legal_actions(seat))
+        return rng.choice(self._cached_legal(seat))
 
     def evaluate(self, seat: str) -> float:
         """How good the position looks for ``seat``, from -1 (lost) to 1 (won); search uses it to
@@ -248,11 +265,19 @@ class State(ABC):
         return self.outcome is not None
 
     def legal_actions(self, seat: str) -> list[Action]:
-        """The actions ``seat`` may take now, in a stable order."""
+        """The actions ``seat`` may take now, in a stable order.
+
+        A fresh list each time: changing it changes nothing in the state.
+        """
+        cached = self._legal_cache.get(seat)  # inlined: agents call this in their inner loops
+        return list(cached if cached is not None else self._cached_legal(seat))
+
+    def _cached_legal(self, seat: str) -> tuple[Action, ...]:
+        """The state's own cached, unchangeable copy of the legal actions."""
         cached = self._legal_cache.get(seat)
         if cached is None:
             self._check_seat(seat)
-            cached = self._legal_actions(seat) if seat in self.to_act else []
+            cached = tuple(self._legal_actions(seat)) if seat in self.to_act else ()
             self._legal_cache[seat] = cached
         return cached
 
@@ -269,8 +294,7 @@ class State(ABC):
         if seat not in self.to_act:
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
-            raise IllegalAction(f"{action!r} is not a {self.game.name} action")
+        self.game.codec.validate(action, self.game.name)
         self.check(seat, action)
         start = len(self.events)
         # Scripted dice may run out part-way; keep a copy so even that leaves the state whole.
@@ -284,6 +308,33 @@ class State(ABC):
         self.history.append((seat, action))
         self._legal_cache.clear()
         return self.events[start:]
+
+    def odds(self, seat: str, action: Action) -> Odds | None:
+        """The chance of each outcome that matters before ``action`` rolls or draws, counted from
+        the rules and what ``seat`` may see (exact where small enough, else marked as an
+        estimate); None when the action involves no chance. The state is never changed.
+        Raises :class:`IllegalAction` for an action ``seat`` may not take now."""
+        self._check_seat(seat)
+        if action not in self.legal_actions(seat):
+            self.check(seat, action)
+        return self._odds(seat, action)
+
+    def explain(self, seat: str, action: Action) -> str | None:
+        """Why ``action`` is not legal for ``seat`` now, with the rule ID where the game knows
+        it; None when it is legal."""
+        self._check_seat(seat)
+        if self.is_over:
+            return "the game is over; no more actions are taken"
+        if seat not in self.to_act:
+            return f"it is not {seat}'s decision now; waiting for {', '.join(self.to_act) or 'nobody'}"
+        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
+            return f"{action!r} is not a {self.game.name} action"
+        try:
+            self.check(seat, action)
+        except IllegalAction as exc:
+            rule = self._explain(seat, action)
+            return f"{exc} [{rule}]" if rule and rule not in str(exc) else str(exc)
+        return None
 
     def view(self, seat: str | None) -> dict[str, Any]:
         """A JSON-safe dict holding exactly what ``seat`` may see (None: a spectator)."""
@@ -305,7 +356,8 @@ class State(ABC):
         return [e for e in self.events if e.visible(seat)]
 
     def emit(self, kind: str, text: str, visible_to: Sequence[str] | None = None, **data: Any) -> Event:
-        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None)
+        rule = data.pop("rule", None) or self.game.event_rules.get(kind)
+        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None, rule)
         self.events.append(event)
         return event
 
@@ -318,6 +370,14 @@ class State(ABC):
         from .record import make_record
 
         return make_record(self)
+
+    def seat_record(self, seat: str) -> Any:
+        """What ``seat`` has seen so far, as a :class:`~tabletop.core.record.SeatRecord`: safe to
+        share while the game runs, unlike :meth:`record`, whose seed tells every hidden deal."""
+        from .record import make_seat_record
+
+        self._check_seat(seat)
+        return make_seat_record(self, seat)
 
     def returns(self) -> dict[str, float]:
         """+1 win, -1 loss, 0 draw or unfinished, per seat."""
@@ -333,10 +393,10 @@ class State(ABC):
 
     def _check_seat(self, seat: str) -> None:
         if seat not in self.game.seats:
-            raise IllegalAction(f"there is no seat {seat!r}; the seats are {', '.join(self.game.seats)}")
+            raise IllegalAction(f"there is no seat {shorten(seat)}; the seats are {', '.join(self.game.seats)}")
 
     def _options_hint(self, seat: str, limit: int = 12) -> str:
-        legal = self.legal_actions(seat)
+        legal = self._cached_legal(seat)
         if not legal:
             return "it has no legal actions"
         shown = "; ".join(map(str, legal[:limit]))

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .errors import BadOption
+from .errors import BadOption, shorten
 
 __all__ = ["Option", "validate_options"]
 
@@ -55,13 +55,13 @@ class Option:
         """Check ``value`` (typed, or text from a command line) and return it typed."""
         parsed = self._coerce(value)
         if self.choices is not None and parsed not in self.choices:
-            raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {value!r}")
+            raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {shorten(value)}")
         numeric = isinstance(parsed, (int, float)) and not isinstance(parsed, bool)
         if numeric and (
             (self.minimum is not None and parsed < self.minimum)
             or (self.maximum is not None and parsed > self.maximum)
         ):
-            raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {value!r}")
+            raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {shorten(value)}")
         return parsed
 
     def _coerce(self, value: Any) -> Any:
@@ -93,7 +93,7 @@ class Option:
             pass
         else:
             return value
-        raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {value!r}")
+        raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {shorten(value)}")
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -112,6 +112,6 @@ def validate_options(game: str, declared: tuple[Option, ...], given: Mapping[str
     unknown = [name for name in given if name not in by_name]
     if unknown:
         names = ", ".join(by_name) or "none"
-        raise BadOption(f"{game} has no option {unknown[0]!r}; its options are: {names}")
+        raise BadOption(f"{game} has no option {shorten(unknown[0])}; its options are: {names}")
     return {name: (option.parse(given[name]) if name in given else option.default)
             for name, option in by_name.items()}

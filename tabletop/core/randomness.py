@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
 from typing import Any, TypeVar
 
-from .errors import ScriptExhausted, ScriptMismatch
+from .errors import ScriptExhausted, ScriptMismatch, shorten
 
 T = TypeVar("T")
 
@@ -88,7 +88,7 @@ class ScriptedRandomness(Randomness):
         self._shuffle_index = 0
         for value in self._rolls:
             if not isinstance(value, int) or isinstance(value, bool) or value < 1:
-                raise ScriptMismatch(f"scripted rolls must be whole numbers from 1 up, got {value!r}")
+                raise ScriptMismatch(f"scripted rolls must be whole numbers from 1 up, got {shorten(value)}")
 
     @property
     def remaining_rolls(self) -> list[int]:
@@ -151,8 +151,8 @@ def make_randomness(seed: int, dice: Any = None) -> Randomness:
     if isinstance(dice, Mapping):
         unknown = set(dice) - {"rolls", "shuffles"}
         if unknown:
-            raise ScriptMismatch(f"a dice script takes 'rolls' and 'shuffles', not {sorted(unknown)}")
+            raise ScriptMismatch(f"a dice script takes 'rolls' and 'shuffles', not {shorten(sorted(unknown), 200)}")
         return ScriptedRandomness(dice.get("rolls", ()), dice.get("shuffles"), seed)
     if isinstance(dice, Iterable) and not isinstance(dice, (str, bytes)):
         return ScriptedRandomness(dice, None, seed)
-    raise ScriptMismatch(f"dice must be a list of rolls or a mapping with 'rolls'/'shuffles', got {dice!r}")
+    raise ScriptMismatch(f"dice must be a list of rolls or a mapping with 'rolls'/'shuffles', got {shorten(dice)}")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import threading
 from typing import Any, TypeVar
 
-from .errors import UnknownGame
+from .errors import UnknownGame, shorten
 from .game import Game, GameInfo
 
 __all__ = ["games", "load", "register"]
@@ -14,6 +15,8 @@ __all__ = ["games", "load", "register"]
 _GAMES: dict[str, type[Game]] = {}
 _GAMES_PACKAGE = "tabletop.titles"
 _discovered = False
+# Servers ask for games from several threads at once; all must wait for one complete discovery.
+_discovery_lock = threading.RLock()
 
 G = TypeVar("G", bound=type[Game])
 
@@ -31,10 +34,13 @@ def _discover() -> None:
     global _discovered
     if _discovered:
         return
-    _discovered = True
-    package = importlib.import_module(_GAMES_PACKAGE)
-    for module in pkgutil.iter_modules(package.__path__):
-        importlib.import_module(f"{_GAMES_PACKAGE}.{module.name}")
+    with _discovery_lock:
+        if _discovered:
+            return
+        package = importlib.import_module(_GAMES_PACKAGE)
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{_GAMES_PACKAGE}.{module.name}")
+        _discovered = True
 
 
 def games() -> list[GameInfo]:
@@ -49,7 +55,7 @@ def game_class(name: str) -> type[Game]:
         return _GAMES[name]
     except KeyError:
         known = ", ".join(sorted(_GAMES)) or "none"
-        raise UnknownGame(f"there is no game {name!r}; the games are: {known}") from None
+        raise UnknownGame(f"there is no game {shorten(name)}; the games are: {known}") from None
 
 
 def load(name: str, **options: Any) -> Game:

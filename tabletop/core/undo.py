@@ -7,6 +7,7 @@ whether the last decision of some seats may be taken back, and get the earlier p
 from __future__ import annotations
 
 from .actions import Action
+from .events import possessive
 from .game import State
 from .randomness import Randomness
 from .record import replay
@@ -36,15 +37,15 @@ def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[Sta
     if state.game.info.hidden_information:
         others = sorted({s for s, _ in history[last + 1 :] if s != seat})
         if others:
-            return f"{', '.join(others)} acted after {seat}'s last decision, and this game hides information"
+            return f"{', '.join(others)} acted after {possessive(seat)} last decision, and this game hides information"
     record = state.record()
     shortened = record.model_copy(update={"actions": record.actions[:last], "digest": None})
     earlier = replay(shortened, verify=False)
     if chance_mark(earlier.rng) != chance_mark(state.rng):
-        return f"dice were rolled or cards dealt since {seat}'s last decision"
+        return f"dice were rolled or cards dealt since {possessive(seat)} last decision"
     if state.game.info.hidden_information:
         # A public line could be a reveal; only news for the deciding seat alone is safe to take back.
         told = [e for e in state.events[len(earlier.events) :] if e.visible_to is None or e.visible_to - {seat}]
         if told:
-            return f"{seat}'s decision was already made known to others, and this game hides information"
+            return f"{possessive(seat)} decision was already made known to others, and this game hides information"
     return earlier, seat, action

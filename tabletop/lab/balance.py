@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -28,13 +28,11 @@ import numpy as np
 from .dimensions import Dimension, DimensionUnavailable, dimension_for
 from .executors import Executor
 from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed
-from .simulate import Progress, default_record_dir, run_specs
+from .simulate import SweepOutput, default_record_dir, modules_for
 from .stats import ELO_PER_NATURAL, BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
+from .sweep import Progress, Tally, run_sweep, scored_games
 
 __all__ = ["BalanceReport", "CostFit", "VariantRow", "run_balance"]
-
-POINTS = {"win": 1.0, "draw": 0.5, "loss": 0.0}
-
 
 @dataclass(frozen=True)
 class VariantRow:
@@ -115,36 +113,44 @@ class BalanceReport:
         return json.dumps(self.to_json(), indent=1)
 
 
+def _pairs(d: Dimension, entries: Sequence[str]) -> list[tuple[str, str]]:
+    return list(combinations(entries, 2)) + ([(e, e) for e in entries] if d.mirrors else [])
+
+
 def _specs_matchup(d: Dimension, entries: Sequence[str], agent: str, games: int, seed: int,
-                   max_steps: int, folder: str) -> list[MatchSpec]:
-    specs = []
-    pairs = list(combinations(entries, 2)) + ([(e, e) for e in entries] if d.mirrors else [])
-    for a, b in pairs:
+                   max_steps: int, folder: str) -> Iterator[MatchSpec]:
+    for a, b in _pairs(d, entries):
         for n in range(games):
             first, second = (a, b) if n % 2 == 0 else (b, a)
-            tag = f"{first}|{second}"
-            specs.append(MatchSpec(game=d.game, options=d.matchup_options(first, second), agents=(agent, agent),
-                                   lineup=(0, 1), seed=derive_seed(seed, "balance", a, b, n), index=n,
-                                   max_steps=max_steps, record_dir=folder, tag=tag))
-    return specs
+            yield MatchSpec(game=d.game, options=d.matchup_options(first, second), agents=(agent, agent),
+                            lineup=(0, 1), seed=derive_seed(seed, "balance", a, b, n), index=n,
+                            max_steps=max_steps, record_dir=folder, tag=f"{first}|{second}")
 
 
 def _specs_variants(d: Dimension, entries: Sequence[str], agent: str, games: int, seed: int,
-                    max_steps: int, folder: str) -> list[MatchSpec]:
-    return [MatchSpec(game=d.game, options=d.variant_options(entry), agents=(agent, agent), lineup=(0, 1),
-                      seed=derive_seed(seed, "balance", n), index=n, max_steps=max_steps, record_dir=folder,
-                      tag=entry)
-            for entry in entries for n in range(games)]
+                    max_steps: int, folder: str) -> Iterator[MatchSpec]:
+    for entry in entries:
+        for n in range(games):
+            yield MatchSpec(game=d.game, options=d.variant_options(entry), agents=(agent, agent), lineup=(0, 1),
+                            seed=derive_seed(seed, "balance", n), index=n, max_steps=max_steps,
+                            record_dir=folder, tag=entry)
+
+
+def balance_games(d: Dimension, entries: Sequence[str], games: int) -> int:
+    """How many games a balance sweep plays: ``games`` per pairing or per variant."""
+    return games * (len(_pairs(d, entries)) if d.kind == "matchup" else len(entries))
 
 
 def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: int = 0, jobs: int = 1,
                 dimension: Dimension | None = None, entries: Sequence[str] | None = None,
                 mirrors: bool | None = None,
                 max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
-                executor: Executor | None = None, progress: Progress | None = None) -> BalanceReport:
+                executor: Executor | None = None, progress: Progress | None = None,
+                cluster: str | None = None, output: SweepOutput | None = None) -> BalanceReport:
     """Play the dimension (all entries, or the chosen ``entries``) and summarise it.
 
     Variant sweeps use the same seeds under every variant, so differences come from the rules.
+    ``cluster`` and ``output`` work as in :func:`~tabletop.lab.simulate.simulate`.
     """
     d = dimension or dimension_for(game)
     chosen = list(entries) if entries else list(d.entries)
@@ -154,34 +160,40 @@ def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: i
     d = dataclasses.replace(d, entries=tuple(chosen), mirrors=d.mirrors if mirrors is None else mirrors)
     folder = record_dir or default_record_dir(game, seed)
     build = _specs_matchup if d.kind == "matchup" else _specs_variants
-    specs = build(d, chosen, agent, games, seed, max_steps, folder)
-    results = run_specs(specs, jobs=jobs, executor=executor, progress=progress)
-    report = BalanceReport(dimension=d, agent=agent, games=games, seed=seed, played=len(results))
-    report.errors = [r for r in results if not r.ok]
-    done = [r for r in results if r.ok]
-    first = sum(1 for r in done if r.seats and r.seats[0] in r.winners)
-    report.first_seat = proportion(first, len(done))
+    output = output or SweepOutput()
+    identity = {"command": "balance", "game": game, "dimension": d.name, "entries": chosen, "mirrors": d.mirrors,
+                "agent": agent, "games": games, "seed": seed, "max_steps": max_steps}
+    tally = run_sweep(build(d, chosen, agent, games, seed, max_steps, folder), balance_games(d, chosen, games),
+                      modules=modules_for(game, [agent]), jobs=jobs, cluster=cluster, executor=executor,
+                      progress=progress, resumed=output.resumed, journal=output.open(identity), resume=output.resume)
+    report = BalanceReport(dimension=d, agent=agent, games=games, seed=seed, played=tally.games)
+    report.errors = tally.failed
+    report.first_seat = proportion(tally.first_seat_wins(), tally.completed())
     if d.kind == "matchup":
-        _fill_matrix(report, chosen, done)
+        _fill_matrix(report, chosen, tally)
     else:
-        _fill_variants(report, chosen, done)
+        _fill_variants(report, chosen, tally)
     return report
 
 
-def _fill_matrix(report: BalanceReport, entries: Sequence[str], done: Sequence[GameResult]) -> None:
-    points: dict[tuple[str, str], list[float]] = {}
-    scored: list[tuple[int, int, float]] = []
+def _fill_matrix(report: BalanceReport, entries: Sequence[str], tally: Tally) -> None:
+    points: dict[tuple[str, str], tuple[float, int]] = {}
+
+    def add(key: tuple[str, str], share: float, n: int) -> None:
+        before, games = points.get(key, (0.0, 0))
+        points[key] = (before + share, games + n)
+
+    for tag in tally.tags():
+        first, second = tag.split("|")
+        group = tally.group(tag)
+        share = group.count(0, "win") + 0.5 * group.count(0, "draw")
+        add((first, second), share, group.completed)
+        if first != second:  # a mirror match only fills the diagonal cell: the first side's edge
+            add((second, first), group.completed - share, group.completed)
+    for key, (share, n) in points.items():
+        report.cells[key] = proportion(share, n)
     index = {e: i for i, e in enumerate(entries)}
-    for r in done:
-        first, second = r.tag.split("|")
-        share = POINTS[r.result_for(0)]
-        points.setdefault((first, second), []).append(share)
-        if first == second:
-            continue  # a mirror match: the diagonal cell is the first side's edge
-        points.setdefault((second, first), []).append(1.0 - share)
-        scored.append((index[first], index[second], share))
-    for key, values in points.items():
-        report.cells[key] = proportion(sum(values), len(values))
+    scored = scored_games(tally, lambda tag: (index[tag.split("|")[0]], index[tag.split("|")[1]]))
     d = report.dimension
     if d.costs or d.game == "cagway-bay":
         report.fit = fit_costs(entries, scored, d.costs, report.seed)
@@ -223,14 +235,12 @@ def fit_costs(entries: Sequence[str], scored: Sequence[tuple[int, int, float]], 
                    ratings)
 
 
-def _fill_variants(report: BalanceReport, entries: Sequence[str], done: Sequence[GameResult]) -> None:
+def _fill_variants(report: BalanceReport, entries: Sequence[str], tally: Tally) -> None:
     for entry in entries:
-        games = [r for r in done if r.tag == entry]
-        n = len(games)
-        first = sum(1 for r in games if r.winners and r.seats[0] in r.winners)
-        draws = sum(1 for r in games if not r.winners)
+        group = tally.group(entry)
+        n, first, draws = group.completed, group.first_seat_wins(), group.count(0, "draw")
         report.variants[entry] = VariantRow(
             first_wins=proportion(first, n), draws=proportion(draws, n), second_wins=proportion(n - first - draws, n),
-            length=mean_interval([r.length for r in games]) if games else mean_interval([]),
+            length=mean_interval(group.length_values()),
         )
 

@@ -177,6 +177,8 @@ def _cagway_bay(game: type[Game]) -> Dimension:
         if not open_battles:
             raise DimensionUnavailable("cagway-bay has no open-warfare scenario to pit ship classes in; skipped")
         base["scenario"] = open_battles[0]
+    if _option(game, "equal_points") is not None:
+        base["equal_points"] = False  # fitting costs needs unequal matchups, which play would refuse
     return Dimension(game.info.name, "ship classes", "matchup", tuple(classes), (left.name, right.name),
                      base_options=base, costs=costs,
                      note="one ship of each class against one of each other class; point costs fitted below")

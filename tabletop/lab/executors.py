@@ -1,9 +1,11 @@
 """Where a sweep's games run. The lab only needs ``Executor.run``: results in any order.
 
 :class:`SerialExecutor` runs in this process; :class:`ProcessExecutor` (the default for
-``--jobs`` above 1) spreads batches over local worker processes with ``concurrent.futures``.
-A distributed engine only has to provide the same ``run`` method. Each game carries its own
-seed, so the results do not depend on which executor ran them or in what order.
+``--jobs`` above 1) spreads batches over local worker processes with ``concurrent.futures``;
+:class:`~tabletop.lab.cluster.RayExecutor` (``--cluster ray``) spreads them over a Ray cluster.
+Each game carries its own seed, so the results do not depend on which executor ran them or in
+what order. Items are taken from ``items`` only as workers free up, so a million-game sweep never
+holds a million games in memory.
 """
 
 from __future__ import annotations
@@ -11,37 +13,61 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from itertools import islice
 from typing import Protocol, TypeVar
 
-__all__ = ["Executor", "ProcessExecutor", "SerialExecutor", "make_executor"]
+__all__ = ["Executor", "ProcessExecutor", "SerialExecutor", "batched", "make_executor", "run_batch"]
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+OnCrash = Callable[[object, BaseException], object]
+
+#: Games per batch unless an executor is told otherwise: enough to make the cost of sending a
+#: batch small beside the games, few enough that a lost worker costs little.
+DEFAULT_BATCH = 20
 
 
 class Executor(Protocol):
     """Runs ``fn`` on every item and yields the results as they complete (any order)."""
 
-    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]: ...
+    def run(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]: ...
 
 
 class SerialExecutor:
     """Everything in the calling process, in order. Simple, and easy to debug."""
 
-    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+    def run(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
         for item in items:
             yield fn(item)
 
 
-def _import_all(modules: Sequence[str]) -> None:
-    """Worker start-up: import the modules that register the games and agents in use."""
+def batched(items: Iterable[T], size: int) -> Iterator[list[T]]:
+    """``items`` in lists of ``size`` (the last may be shorter), taken lazily.
+
+    >>> list(batched(range(5), 2))
+    [[0, 1], [2, 3], [4]]
+    """
+    source = iter(items)
+    while batch := list(islice(source, size)):
+        yield batch
+
+
+def batch_size(items: Iterable[object], workers: int, batch: int | None, largest: int = DEFAULT_BATCH) -> int:
+    """Small batches for small sweeps (so every worker gets some), up to ``largest``."""
+    if batch:
+        return batch
+    if isinstance(items, Sized):
+        return max(1, min(largest, len(items) // (workers * 8) or 1))
+    return largest
+
+
+def run_batch(fn: Callable[[T], R], batch: Sequence[T], modules: Sequence[str] = ()) -> list[R]:
+    """A worker's job: import the modules that register the games and agents in use, play a batch."""
     for name in modules:
         importlib.import_module(name)
-
-
-def _run_batch(fn: Callable[[T], R], batch: Sequence[T]) -> list[R]:
     return [fn(item) for item in batch]
 
 
@@ -53,17 +79,14 @@ class ProcessExecutor:
     """
 
     def __init__(self, jobs: int, modules: Sequence[str] = (), batch: int | None = None,
-                 on_crash: Callable[[object, BaseException], object] | None = None) -> None:
+                 on_crash: OnCrash | None = None) -> None:
         self.jobs = max(1, jobs)
         self.modules = tuple(modules)
         self.batch = batch
         self.on_crash = on_crash
 
-    def run(self, fn: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        if not items:
-            return
-        size = self.batch or max(1, min(20, len(items) // (self.jobs * 8) or 1))
-        batches = [items[i : i + size] for i in range(0, len(items), size)]
+    def run(self, fn: Callable[[T], R], items: Iterable[T]) -> Iterator[R]:
+        batches = batched(items, batch_size(items, self.jobs, self.batch))
         # Workers are started fresh rather than forked: a forked copy of a process running a
         # progress-bar thread can deadlock.
         if sys.platform != "win32":
@@ -72,27 +95,38 @@ class ProcessExecutor:
             context.set_forkserver_preload(["tabletop.lab.worker", *self.modules])
         else:
             context = multiprocessing.get_context("spawn")
-        pool = ProcessPoolExecutor(self.jobs, mp_context=context, initializer=_import_all, initargs=(self.modules,))
+        pool = ProcessPoolExecutor(self.jobs, mp_context=context)
         finished = False
+        running: dict[Future[list[R]], list[T]] = {}
         try:
-            futures: dict[Future[list[R]], Sequence[T]] = {
-                pool.submit(_run_batch, fn, batch): batch for batch in batches
-            }
-            for future in as_completed(futures):
-                try:
-                    results = future.result()
-                except Exception as exc:  # a worker died; its games are reported, the rest go on
-                    if self.on_crash is None:
-                        raise
-                    results = [self.on_crash(item, exc) for item in futures[future]]  # type: ignore[misc]
-                yield from results
+            while True:
+                # A few batches per worker in flight: the workers never wait, memory stays flat.
+                for batch in islice(batches, 4 * self.jobs - len(running)):
+                    running[pool.submit(run_batch, fn, batch, self.modules)] = batch
+                if not running:
+                    break
+                done, _ = wait(running, return_when=FIRST_COMPLETED)
+                for future in done:
+                    batch = running.pop(future)
+                    try:
+                        results = future.result()
+                    except Exception as exc:  # a worker died; its games are reported, the rest go on
+                        if self.on_crash is None:
+                            raise
+                        results = [self.on_crash(item, exc) for item in batch]  # type: ignore[misc]
+                    yield from results
             finished = True
         finally:
             # On Ctrl-C (or an abandoned generator) drop the queued batches instead of playing them.
             pool.shutdown(wait=finished, cancel_futures=not finished)
 
 
-def make_executor(jobs: int, modules: Sequence[str] = (),
-                  on_crash: Callable[[object, BaseException], object] | None = None) -> Executor:
-    """Serial for one job, local processes for more."""
+def make_executor(jobs: int, modules: Sequence[str] = (), on_crash: OnCrash | None = None,
+                  cluster: str | None = None) -> Executor:
+    """Serial for one job, local processes for more, Ray for ``cluster`` (``ray`` or ``ray://HOST:PORT``;
+    ``jobs`` above 1 then caps the workers of a local Ray instance)."""
+    if cluster:
+        from .cluster import RayExecutor
+
+        return RayExecutor(cluster, modules=modules, on_crash=on_crash, workers=jobs if jobs > 1 else None)
     return SerialExecutor() if jobs <= 1 else ProcessExecutor(jobs, modules, on_crash=on_crash)

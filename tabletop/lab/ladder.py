@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Any
 
 from tabletop.agents import make_agent
@@ -20,49 +20,50 @@ from tabletop.core import load
 
 from .executors import Executor
 from .match import DEFAULT_MAX_STEPS, GameResult
-from .simulate import Progress, default_record_dir, match_specs, run_specs
+from .simulate import SweepOutput, default_record_dir, iter_specs, modules_for
 from .stats import BradleyTerry, Rate, bradley_terry, proportion
+from .sweep import Progress, Tally, run_sweep, scored_games
 
 __all__ = ["Ladder", "run_ladder"]
 
 
+def _pair(tag: str) -> tuple[int, int]:
+    i, j = (int(x) for x in tag.split("-"))
+    return i, j
+
+
 @dataclass
 class Ladder:
+    """A round robin's results: per pairing (tag ``"i-j"``) counts, kept in a :class:`Tally`."""
+
     game: str
     agents: tuple[str, ...]
-    results: dict[tuple[int, int], list[GameResult]]
+    tally: Tally
     ratings: BradleyTerry
     options: dict[str, Any] = field(default_factory=dict)
 
     def head_to_head(self, i: int, j: int) -> Rate:
         """Points share of agent ``i`` against ``j`` (draws count half)."""
-        if (i, j) in self.results:
-            games, me = self.results[(i, j)], 0
-        elif (j, i) in self.results:
-            games, me = self.results[(j, i)], 1
-        else:
-            return proportion(0, 0)
-        done = [g for g in games if g.ok]
-        points = sum({"win": 1.0, "draw": 0.5, "loss": 0.0}[g.result_for(me)] for g in done)
-        return proportion(points, len(done))
+        for a, b, me in ((i, j, 0), (j, i, 1)):
+            if f"{a}-{b}" in self.tally.groups:
+                group = self.tally.group(f"{a}-{b}")
+                return proportion(group.count(me, "win") + 0.5 * group.count(me, "draw"), group.completed)
+        return proportion(0, 0)
 
     def record(self, i: int) -> tuple[int, int, int]:
         wins = draws = losses = 0
-        for (a, b), games in self.results.items():
-            if i not in (a, b):
-                continue
-            me = 0 if a == i else 1
-            for g in games:
-                if g.ok:
-                    outcome = g.result_for(me)
-                    wins += outcome == "win"
-                    draws += outcome == "draw"
-                    losses += outcome == "loss"
+        for tag, group in self.tally.groups.items():
+            pair = _pair(tag)
+            if i in pair:
+                me = pair.index(i)
+                wins += group.count(me, "win")
+                draws += group.count(me, "draw")
+                losses += group.count(me, "loss")
         return wins, draws, losses
 
     @property
     def errors(self) -> list[GameResult]:
-        return [g for games in self.results.values() for g in games if not g.ok]
+        return self.tally.failed
 
     def standings(self) -> list[int]:
         return sorted(range(len(self.agents)), key=lambda i: -self.ratings.ratings[i])
@@ -86,28 +87,29 @@ class Ladder:
 def run_ladder(game: str, agents: Sequence[str], games: int = 20, seed: int = 0, *, jobs: int = 1,
                options: Mapping[str, Any] | None = None, bootstrap: int = 200,
                max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
-               executor: Executor | None = None, progress: Progress | None = None) -> Ladder:
-    """Round robin: ``games`` games per pairing (seats swapped in half), then ratings."""
+               executor: Executor | None = None, progress: Progress | None = None,
+               cluster: str | None = None, output: SweepOutput | None = None) -> Ladder:
+    """Round robin: ``games`` games per pairing (seats swapped in half), then ratings.
+
+    ``cluster`` and ``output`` work as in :func:`~tabletop.lab.simulate.simulate`.
+    """
     if len(agents) < 2:
         raise ValueError("a ladder needs at least two agents")
     built = load(game, **dict(options or {}))
     for spec in agents:
         make_agent(spec)
     folder = record_dir or default_record_dir(game, seed)
-    specs = []
-    for i, j in combinations(range(len(agents)), 2):
-        specs += match_specs(game, [agents[i], agents[j]], games, seed, options=options, max_steps=max_steps,
-                             record_dir=folder, tag=f"{i}-{j}")
-    played = run_specs(specs, jobs=jobs, executor=executor, progress=progress)
-    results: dict[tuple[int, int], list[GameResult]] = {}
-    for result in played:
-        i, j = (int(x) for x in result.tag.split("-"))
-        results.setdefault((i, j), []).append(result)
-    scored = []
-    for (i, j), pair_games in results.items():
-        for g in pair_games:
-            if g.ok:
-                scored.append((i, j, {"win": 1.0, "draw": 0.5, "loss": 0.0}[g.result_for(0)]))
+    pairings = list(combinations(range(len(agents)), 2))
+    specs = chain.from_iterable(
+        iter_specs(game, [agents[i], agents[j]], games, seed, options=options, max_steps=max_steps,
+                   record_dir=folder, tag=f"{i}-{j}")
+        for i, j in pairings)
+    output = output or SweepOutput()
+    identity = {"command": "ladder", "game": game, "options": dict(built.options), "agents": list(agents),
+                "games": games, "seed": seed, "max_steps": max_steps}
+    tally = run_sweep(specs, games * len(pairings), modules=modules_for(game, agents), jobs=jobs, cluster=cluster,
+                      executor=executor, progress=progress, resumed=output.resumed,
+                      journal=output.open(identity), resume=output.resume)
     names = [f"{spec} (#{k + 1})" if list(agents).count(spec) > 1 else spec for k, spec in enumerate(agents)]
-    ratings = bradley_terry(names, scored, bootstrap=bootstrap, seed=seed)
-    return Ladder(game=game, agents=tuple(agents), results=results, ratings=ratings, options=dict(built.options))
+    ratings = bradley_terry(names, scored_games(tally, _pair), bootstrap=bootstrap, seed=seed)
+    return Ladder(game=game, agents=tuple(agents), tally=tally, ratings=ratings, options=dict(built.options))

@@ -97,6 +97,12 @@ class GameResult:
         data["winners"] = list(self.winners)
         return data
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameResult:
+        """The inverse of :meth:`to_json` (a sweep's journal is read back with it on resume)."""
+        return cls(**{**data, "lineup": tuple(data["lineup"]), "seats": tuple(data["seats"]),
+                      "winners": tuple(data["winners"])})
+
 
 def play_agents(state: State, agents: Mapping[str, Agent], *, seed: int = 0,
                 max_steps: int = DEFAULT_MAX_STEPS) -> State:

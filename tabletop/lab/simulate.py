@@ -18,21 +18,20 @@ import csv
 import io
 import json
 import tempfile
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tabletop.agents import make_agent
+from tabletop.agents import BadAgentSpec, make_agent
 from tabletop.core import game_class, load
 
-from .executors import Executor, make_executor
-from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed, play_match
+from .executors import Executor
+from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed
 from .stats import Mean, Rate, ScoreSpread, mean_interval, proportion, score_spread
+from .sweep import Journal, Progress, Tally, run_sweep
 
 __all__ = ["ParticipantSummary", "SimulationReport", "SimulationSummary", "lineups", "simulate"]
-
-Progress = Callable[[GameResult], None]
 
 
 def default_record_dir(game: str, seed: int) -> str:
@@ -41,8 +40,13 @@ def default_record_dir(game: str, seed: int) -> str:
 
 def lineups(participants: int, games: int, swap: bool = True) -> list[tuple[int, ...]]:
     """Who sits where in each game: in order, and reversed in every other game when ``swap``."""
+    return [lineup_of(i, participants, swap) for i in range(games)]
+
+
+def lineup_of(game: int, participants: int, swap: bool = True) -> tuple[int, ...]:
+    """Who sits where in game number ``game`` of a sweep (see :func:`lineups`)."""
     straight = tuple(range(participants))
-    return [tuple(reversed(straight)) if swap and i % 2 else straight for i in range(games)]
+    return tuple(reversed(straight)) if swap and game % 2 else straight
 
 
 def modules_for(game: str, agents: Sequence[str]) -> list[str]:
@@ -52,62 +56,62 @@ def modules_for(game: str, agents: Sequence[str]) -> list[str]:
     return sorted(names)
 
 
-def match_specs(game: str, agents: Sequence[str], games: int, seed: int, *, options: Mapping[str, Any] | None = None,
-                swap: bool = True, max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
-                tag: str = "", start: int = 0) -> list[MatchSpec]:
+def iter_specs(game: str, agents: Sequence[str], games: int, seed: int, *, options: Mapping[str, Any] | None = None,
+               swap: bool = True, max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
+               tag: str = "", start: int = 0) -> Iterator[MatchSpec]:
+    """The sweep's games one at a time: a million-game sweep is never a million specs in memory."""
     opts = dict(options or {})
-    return [
-        MatchSpec(game=game, options=opts, agents=tuple(agents), lineup=lineup,
-                  seed=derive_seed(seed, tag, start + i), index=start + i, max_steps=max_steps,
-                  record_dir=record_dir, tag=tag)
-        for i, lineup in enumerate(lineups(len(agents), games, swap))
-    ]
+    for i in range(games):
+        yield MatchSpec(game=game, options=opts, agents=tuple(agents), lineup=lineup_of(i, len(agents), swap),
+                        seed=derive_seed(seed, tag, start + i), index=start + i, max_steps=max_steps,
+                        record_dir=record_dir, tag=tag)
 
 
-def run_specs(specs: Sequence[MatchSpec], *, jobs: int = 1, executor: Executor | None = None,
-              progress: Progress | None = None) -> list[GameResult]:
-    """Play every spec (through ``executor``, or local processes for ``jobs`` > 1), sorted back."""
-    if not specs:
-        return []
-    if executor is None:
-        modules: set[str] = set()
-        for game, agents in {(s.game, s.agents) for s in specs}:
-            modules.update(modules_for(game, agents))
-        executor = make_executor(jobs, sorted(modules), on_crash=_crashed)
-    results = []
-    for result in executor.run(play_match, list(specs)):
-        results.append(result)
-        if progress is not None:
-            progress(result)
-    order = {(s.tag, s.index): n for n, s in enumerate(specs)}
-    results.sort(key=lambda r: order[(r.tag, r.index)])
-    return results
+@dataclass(frozen=True)
+class SweepOutput:
+    """Where a sweep streams and how it may resume (see :func:`run_sweep`)."""
 
+    journal: Path | None = None
+    resume: bool = False
+    resumed: Callable[[int], None] | None = None
 
-def _crashed(spec: object, exc: BaseException) -> GameResult:
-    assert isinstance(spec, MatchSpec)
-    return GameResult(index=spec.index, seed=spec.seed, lineup=spec.lineup, seats=(),
-                      error=f"worker process failed: {type(exc).__name__}: {exc}", tag=spec.tag)
+    def open(self, identity: Mapping[str, Any]) -> Journal | None:
+        if self.resume and self.journal is None:
+            raise ValueError("--resume needs --out: the folder of the sweep to continue")
+        return Journal(self.journal, identity) if self.journal is not None else None
 
 
 def simulate(game: str, agents: Sequence[str], games: int, seed: int = 0, *, jobs: int = 1,
              options: Mapping[str, Any] | None = None, swap: bool = True,
              max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
-             executor: Executor | None = None, progress: Progress | None = None) -> SimulationReport:
+             executor: Executor | None = None, progress: Progress | None = None,
+             cluster: str | None = None, output: SweepOutput | None = None,
+             keep_games: bool = True) -> SimulationReport:
     """Play ``games`` games of ``game`` between ``agents`` (one spec per participant).
 
     Failed games are kept in the report with their seed and a saved record (in ``record_dir``,
-    a temporary folder by default); the sweep goes on.
+    a temporary folder by default); the sweep goes on. ``cluster`` runs it on Ray (``"ray"`` or
+    ``"ray://HOST:PORT"``); ``output`` streams it to a journal and resumes it. Without
+    ``keep_games`` only the failed games are kept, and memory stays flat however many games.
     """
-    load(game, **dict(options or {}))  # a bad game name or option fails here, before any work
+    built = load(game, **dict(options or {}))  # a bad game name or option fails here, before any work
+    seats = built.seats
+    if len(agents) > len(seats):
+        raise BadAgentSpec(f"{game} has {len(seats)} seats ({', '.join(seats)}) but {len(agents)} agents were "
+                           f"given ({', '.join(agents)}); give at most {len(seats)}")
     for spec in agents:
         make_agent(spec)
     folder = record_dir or default_record_dir(game, seed)
-    specs = match_specs(game, agents, games, seed, options=options, swap=swap, max_steps=max_steps,
-                        record_dir=folder)
-    results = run_specs(specs, jobs=jobs, executor=executor, progress=progress)
-    return SimulationReport(game=game, options=dict(load(game, **dict(options or {})).options),
-                            agents=tuple(agents), seed=seed, results=results)
+    output = output or SweepOutput()
+    identity = {"command": "simulate", "game": game, "options": dict(built.options), "agents": list(agents),
+                "games": games, "seed": seed, "swap": swap, "max_steps": max_steps}
+    specs = iter_specs(game, agents, games, seed, options=options, swap=swap, max_steps=max_steps,
+                       record_dir=folder)
+    tally = run_sweep(specs, games, modules=modules_for(game, agents), jobs=jobs, cluster=cluster,
+                      executor=executor, progress=progress, resumed=output.resumed,
+                      journal=output.open(identity), resume=output.resume, keep_games=keep_games)
+    return SimulationReport(game=game, options=dict(built.options), agents=tuple(agents), seed=seed,
+                            results=tally.results, tally=tally)
 
 
 @dataclass(frozen=True)
@@ -158,33 +162,39 @@ class SimulationReport:
     agents: tuple[str, ...]
     seed: int
     results: list[GameResult] = field(default_factory=list)
+    tally: Tally | None = None
+
+    def __post_init__(self) -> None:
+        if self.tally is None:  # a report built from a list of games
+            self.tally = Tally()
+            for position, result in enumerate(self.results):
+                self.tally.add(position, result)
 
     @property
     def errors(self) -> list[GameResult]:
-        return [r for r in self.results if not r.ok]
+        assert self.tally is not None
+        return self.tally.failed
 
     def labels(self) -> list[str]:
         """Participant names; repeated agent specs are told apart by their position."""
         return [f"{spec} (#{i + 1})" if self.agents.count(spec) > 1 else spec for i, spec in enumerate(self.agents)]
 
     def summary(self) -> SimulationSummary:
-        done = [r for r in self.results if r.ok]
-        n = len(done)
+        assert self.tally is not None
+        done = self.tally.group("")
+        n = done.completed
         people = []
         for index, (label, spec) in enumerate(zip(self.labels(), self.agents, strict=True)):
-            outcomes = [r.result_for(index) for r in done]
-            wins, draws = outcomes.count("win"), outcomes.count("draw")
-            scores = [s for r in done if (s := r.score_for(index)) is not None]
+            wins, draws = done.count(index, "win"), done.count(index, "draw")
             people.append(ParticipantSummary(
                 label=label, agent=spec, wins=proportion(wins, n), draws=proportion(draws, n),
                 losses=proportion(n - wins - draws, n), points=proportion(wins + 0.5 * draws, n),
-                scores=score_spread(scores),
+                scores=score_spread(done.score_values(index)),
             ))
-        first = sum(1 for r in done if r.seats and r.seats[0] in r.winners)
         return SimulationSummary(
-            games=len(self.results), completed=n, participants=tuple(people),
-            length=mean_interval([r.length for r in done]), seconds=sum(r.seconds for r in self.results),
-            errors=tuple(self.errors), first_seat_wins=proportion(first, n),
+            games=self.tally.games, completed=n, participants=tuple(people),
+            length=mean_interval(done.length_values()), seconds=self.tally.seconds,
+            errors=tuple(self.errors), first_seat_wins=proportion(done.first_seat_wins(), n),
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -85,7 +85,7 @@ class Mean:
         return {k: _clean(v) for k, v in asdict(self).items()}
 
 
-def mean_interval(values: Sequence[float], confidence: float = CONFIDENCE) -> Mean:
+def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE) -> Mean:
     n = len(values)
     if n == 0:
         return Mean(math.nan, math.nan, math.nan, 0)
@@ -126,8 +126,8 @@ class ScoreSpread:
         return f"{self.mean:.1f} ± {self.sd:.1f}"
 
 
-def score_spread(values: Sequence[float], top: int = 8) -> ScoreSpread | None:
-    if not values:
+def score_spread(values: Sequence[float] | np.ndarray, top: int = 8) -> ScoreSpread | None:
+    if len(values) == 0:
         return None
     data = np.asarray(values, dtype=float)
     q1, median, q3 = (float(x) for x in np.percentile(data, [25, 50, 75]))

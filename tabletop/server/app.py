@@ -22,10 +22,11 @@ from pydantic import BaseModel, ConfigDict, Field
 
 import tabletop
 from tabletop.agents import STRENGTHS, agent_names
-from tabletop.core import Game
+from tabletop.core import Game, IllegalAction
 
 from .db import connect, migrate
 from .hub import Hub, ServerSettings
+from .lookahead import preview, replay_step
 from .protocol import Act, Hello, Ping, ProtocolError, Undo, UndoReply, error_message, read_message
 from .tables import Client, LiveTable, TableError, TableSettings
 
@@ -58,6 +59,12 @@ class Join(BaseModel):
     name: str | None = Field(default=None, max_length=80, description="the name the others see")
 
 
+class Preview(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: dict[str, Any] = Field(description="the move in its JSON form", examples=[{"kind": "roll"}])
+
+
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
@@ -86,6 +93,9 @@ def _draws(game_class: type[Game]) -> bool:
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI application; the database is migrated when it starts."""
     settings = settings or ServerSettings()
+    # Find every game now: requests are served on several threads, and the engine's game discovery
+    # is not safe to run from two at once (one could see a half-filled list of games).
+    tabletop.games()
     engine = connect(settings.database)
     migrate(engine)
     hub = Hub(engine, settings)
@@ -174,6 +184,32 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         filename = f"{table.game.name}-{table.id}.json"
         return JSONResponse(table.record_for(seat),
                             headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+    @app.get("/api/tables/{table_id}/replay", tags=["play"])
+    def table_replay(
+        table_id: str,
+        step: Annotated[int, Query(ge=0)] = 0,
+        seat: Annotated[str | None, Query(max_length=32)] = None,
+        svg: bool = False,
+    ) -> dict[str, Any]:
+        """A finished game at one step, through one seat's eyes (no `seat`: the spectator's)."""
+        return replay_step(hub.table(table_id), seat, step, svg=svg)
+
+    @app.post("/api/tables/{table_id}/preview", tags=["play"])
+    def table_preview(
+        table_id: str,
+        body: Preview,
+        authorization: Annotated[str | None, Header()] = None,
+        token: Annotated[str | None, Query(max_length=200)] = None,
+    ) -> dict[str, Any]:
+        """Where a move would lead (view, log lines, picture), without taking it; for chance-free moves
+        in games that hide nothing, by the seat whose move it is."""
+        table = hub.table(table_id)
+        try:
+            action = table.game.action_from_json(body.action)
+        except IllegalAction as exc:
+            raise TableError("bad_action", str(exc), 422) from None
+        return preview(table, seat_of(table, authorization, token), action)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:

@@ -20,8 +20,8 @@ def square(x0: float, y0: float, x1: float, y1: float, name: str = "rock", **ext
 
 def make(ships: list[dict[str, Any]], islands: list[dict[str, Any]] | None = None, *, wind: dict | None = None,
          phase: str = "move", scenario: str = "open-warfare", edges: str = "open-sea", dice: Any = None,
-         **extra: Any) -> CagwayState:
-    game = tabletop.load("cagway-bay", scenario=scenario, edges=edges)
+         options: dict[str, Any] | None = None, **extra: Any) -> CagwayState:
+    game = tabletop.load("cagway-bay", scenario=scenario, edges=edges, **(options or {}))
     spec: dict[str, Any] = {"ships": ships, "islands": islands or [], "phase": phase,
                             "wind": wind or WEST_WIND, **extra}
     state = game.new_state(seed=1, scenario=spec, dice=dice)

@@ -10,6 +10,7 @@ import tabletop
 from tabletop.core import Randomness
 from tabletop.testing import assert_replays, random_playthrough
 from tabletop.titles.cagway_bay.game import CagwayState
+from tabletop.titles.cagway_bay.view import CagwayView
 
 SWEEP = int(os.environ.get("TABLETOP_SWEEP", "1"))
 SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
@@ -20,7 +21,7 @@ def invariants(state: CagwayState) -> None:
     for ship in state.ships.values():
         assert 0 <= ship.hp <= ship.cls.hp, f"{ship.id} HP {ship.hp} out of 0..{ship.cls.hp}"
         assert ship.ap >= 0, f"{ship.id} has negative AP"
-        assert 0 <= ship.supplies <= ship.cls.supplies, f"{ship.id} supplies {ship.supplies}"
+        assert 0 <= ship.supplies <= ship.max_supplies, f"{ship.id} supplies {ship.supplies}"
         assert ship.treasure >= 0
         if ship.afloat:
             assert table.land.intersection(ship.hull).area < 0.05, f"{ship.id} is on land"
@@ -95,12 +96,60 @@ def test_random_games_replay_identically(scenario):
     assert_replays(state)
 
 
-@pytest.mark.parametrize(("fleet1", "fleet2"), [("bomb-ketch+witch-sloop", ""), ("galleon", "brig+bomb-ketch")])
-def test_designer_fleets_with_fire_keep_the_invariants(fleet1, fleet2):
-    game = tabletop.load("cagway-bay", scenario="open-warfare", fleet1=fleet1, fleet2=fleet2)
+@pytest.mark.parametrize(("fleet1", "fleet2", "options", "games"), [
+    ("bomb-ketch+witch-sloop", "", {}, 3),
+    ("galleon", "brig+bomb-ketch", {}, 3),
+    ("brig/marines/carpenter+sloop", "schooner/marines+xebec/fire-buckets", {"objective": "capture"}, 1),
+    ("frigate/spare-stores/fire-buckets", "schooner/spare-stores+witch-sloop/marines", {"edges": "land"}, 1),
+])
+def test_designer_fleets_with_fire_keep_the_invariants(fleet1, fleet2, options, games):
+    game = tabletop.load("cagway-bay", scenario="open-warfare", fleet1=fleet1, fleet2=fleet2, **options)
     kinds = set()
-    for seed in range(200, 200 + 3 * SWEEP):
+    for seed in range(200, 200 + games * SWEEP):
         state = random_playthrough(game, seed, invariants, choose=combative)
         one_gun_per_turn(state)
         kinds.update(e.kind for e in state.events)
     assert "fire" in kinds
+
+
+def _check_view_schema(state: CagwayState) -> None:
+    spectator = CagwayView.model_validate(state.view(None)).model_dump()
+    for seat in state.seats:
+        mine = CagwayView.model_validate(state.view(seat)).model_dump()
+        assert mine["seat"] == seat and {**mine, "seat": None} == spectator  # nothing hidden, nothing added
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_every_view_matches_the_documented_schema(scenario):
+    game = tabletop.load("cagway-bay", scenario=scenario, turns=4)
+    steps = 0
+
+    def sample(state: CagwayState) -> None:
+        nonlocal steps
+        steps += 1
+        if steps % 25 == 1:
+            _check_view_schema(state)
+
+    state = random_playthrough(game, 7, sample, choose=combative)
+    _check_view_schema(state)
+
+
+def test_the_view_carries_every_ships_card_and_gun_arcs():
+    view = tabletop.load("cagway-bay", scenario="open-warfare", fleet1="bomb-ketch/marines",
+                         fleet2="brig/marines").new_state(seed=1).view(None)
+    checked = CagwayView.model_validate(view)
+    ketch = next(s for s in checked.ships if s.class_ == "bomb-ketch")
+    card = checked.cards["bomb-ketch"]
+    assert sorted(checked.cards) == ["bomb-ketch", "brig"]
+    assert ketch.points == 70 and card.points == 60 and [f.slug for f in ketch.fittings] == ["marines"]
+    assert [g.position for g in card.guns] == ["fore", "aft", "port", "starboard"]
+    assert card.guns[0].chart == [0, 0, 2, 2, 2, 2, 1, 1] and card.guns[0].sets_fire == 3
+    assert card.wheel[0].colour == "white" and card.wheel[-1].up_to == 180
+    assert card.health[-1].min_hp == 0 and card.health[0].actions == 6
+    assert ketch.guns["fore"].origin == [round(ketch.x, 2), round(ketch.y, 2)] and ketch.guns["port"].origin is None
+    assert all(len(g.arc_outline) >= 4 for g in card.guns)
+    fore = next(g for g in card.guns if g.position == "fore")  # a half disc ahead of the bow, 8 segments deep
+    assert max(x for x, _ in fore.arc_outline) == pytest.approx(32, abs=0.01)
+    assert min(x for x, _ in fore.arc_outline) == pytest.approx(0, abs=0.01)
+    assert checked.table.sticks["range_segment_cm"] == 4.0 and checked.table.sticks["segment_cm"]["green"] == 6.25
+    assert len(checked.table.islands) == 3 and checked.table.wind.kind == "parallel"

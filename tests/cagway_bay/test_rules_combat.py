@@ -198,8 +198,19 @@ def test_CB_DEAD_COMMANDEER_1_needs_a_grapple_costs_1_and_moves_crew():
     state.apply("red", Commandeer("hms", "t", 5))
     hms, prize = state.ships["hms"], state.ships["t"]
     assert (hms.hp, prize.hp, prize.seat, hms.ap) == (23, 5, 0, 5)
+    assert state.outcome is None  # by default Open Warfare goes on to total destruction
+
+
+def test_CB_SCEN_OPEN_3_the_objective_is_total_destruction_or_by_option_the_first_capture():
+    ships = [shooter(), ship("t", "sloop", 1, 48, 52, 0, hp=0), ship("u", "sloop", 1, 10, 90, 0, ap=0)]
+    state = make(ships, phase="combat", grapples=[["hms", "t"]], options={"objective": "capture"})
+    state.apply("red", Commandeer("hms", "t", 5))
     assert state.outcome is not None and state.outcome.winners == ("red",)
     assert "captured an enemy ship first" in state.outcome.reason
+    state = make(ships, phase="combat", grapples=[["hms", "t"]])
+    assert state.game.options["objective"] == "destruction"
+    state.apply("red", Commandeer("hms", "t", 5))
+    assert state.outcome is None
 
 
 def test_CB_DEAD_SCUTTLE_1_scuttle_a_touching_dead_ship_for_1_ap():
@@ -224,3 +235,27 @@ def test_CB_FIRE_1_an_incendiary_hit_sets_a_fire_token():
     target = state.ships["t"]
     assert target.fires == [3] and target.hp == 20
     assert any(e.kind == "ignite" for e in state.events)
+
+
+def test_CB_COMBAT_AIM_4_the_rulebooks_aiming_example_follows_the_chart():
+    # The rulebook's example: side guns at range 7, three points of aim, effective range 4. Its text says
+    # 3 damage; its own side chart says 2 at range 4. The chart rules (see the ruling).
+    state = _range_seven()
+    state.apply("red", Fire("hms", "port", "t", 3))
+    assert state.ships["t"].hp == 12 - 2 and state.ships["hms"].ap == 6 - 1 - 3
+
+
+def _mortar_at_range_seven():
+    # the bomb ketch's fore mortar (0, 0, 2, 2, 2, 2, 1, 1): the sloop's nearest edge is 26 cm ahead
+    ketch = ship("hms", "bomb-ketch", 0, 48, 50, 90)
+    return make([ketch, ship("t", "sloop", 1, 50, 76.9, 0, ap=0)], phase="combat")
+
+
+def test_CB_COMBAT_AIM_3_aiming_never_lowers_the_damage():
+    state = _mortar_at_range_seven()
+    assert sorted(a.aim for a in fire_options(state, "fore")) == [0, 1, 2, 3, 4]  # aim 5 would reach range 2: 0
+    error = str(assert_rejected(state, "red", Fire("hms", "fore", "t", 5)))
+    assert "aiming only increases damage" in error and "does 1 at range 7 but 0 at range 2" in error
+    state.apply("red", Fire("hms", "fore", "t", 4))
+    shot = next(e for e in state.events if e.kind == "fire")
+    assert (shot.data["effective"], shot.data["damage"]) == (3, 2)

@@ -28,13 +28,28 @@ def test_CB_TABLE_2_edges_are_an_option():
 
 
 def test_CB_TABLE_2_open_sea_lets_a_ship_sail_off_and_leave_the_battle():
+    # In a scenario (The Ruins) the table is the battle: a navy ship sailing off has fled.
+    state = make([ship("a", "frigate", 1, 3, 50, 180), ship("b", "sloop", 1, 60, 60, 0, ap=0),
+                  ship("foe", "sloop", 0, 90, 90, 0, ap=0)], [square(70, 10, 80, 20, treasure=1)],
+                 wind={"kind": "parallel", "from_heading": 90}, scenario="the-ruins")
+    while state.ships["a"].status == "afloat":
+        state.apply("navy", Sail("a", 0.0))
+    assert state.ships["a"].status == "fled"
+    assert any(e.kind == "leave" and "leaves the battle" in e.text for e in state.events)
+
+
+def test_CB_TABLE_2_open_sea_in_open_warfare_relocates_the_battle():
     state = make([ship("a", "sloop", 0, 3, 50, 180), ship("b", "sloop", 0, 60, 60, 0, ap=0),
                   ship("foe", "sloop", 1, 90, 90, 0, ap=0)], wind={"kind": "parallel", "from_heading": 90})
-    state.apply("red", Sail("a", 0.0))
-    assert state.ships["a"].status == "afloat"  # half her hull is still on the table
-    state.apply("red", Sail("a", 0.0))
-    assert state.ships["a"].status == "fled"
-    assert "leaves the battle" in state.events[-1].text or any(e.kind == "leave" for e in state.events)
+    for _ in range(3):
+        state.apply("red", Sail("a", 0.0))
+    a = state.ships["a"]
+    assert a.status == "afloat" and max(x for x, _ in a.coords) < 0  # wholly beyond the west edge
+    assert not any(e.kind == "leave" for e in state.events) and state.outcome is None
+    assert Sail("a", 0.0) in state.legal_actions("red")  # the sea goes on: she sails on
+    picture = state.game.render_svg(state.view(None))
+    left = float(picture.split('viewBox="', 1)[1].split()[0])
+    assert left < min(x for x, _ in a.coords)  # the picture widens to show her
 
 
 def test_CB_TABLE_2_land_edges_are_a_coast_that_stops_ships():

@@ -113,7 +113,7 @@ def test_CB_END_DOUSE_1_douse_needs_3_and_magic_fire_more(fires, roll, left):
 def test_CB_DEAD_SHARE_1_touching_friends_share_hp_supplies_and_cargo():
     state = make([ship("a", "frigate", 0, 50, 50, 90, hp=10, supplies=0, ap=2),
                   ship("b", "brig", 0, 52.9, 50, 90, hp=22, supplies=6, treasure=1, ap=0),
-                  ship("foe", "sloop", 1, 90, 90, 270, ap=0)], phase="end", turn_limit=1)
+                  ship("foe", "sloop", 1, 90, 90, 270, ap=0)], phase="combat", turn_limit=1)
     state.apply("red", Share("a", "b", -8, -3, -1))
     a, b = state.ships["a"], state.ships["b"]
     assert (a.hp, b.hp, a.supplies, b.supplies, a.treasure, b.treasure, a.ap) == (18, 14, 3, 3, 1, 0, 1)
@@ -123,7 +123,7 @@ def test_CB_DEAD_SHARE_1_limits():
     state = make([ship("a", "frigate", 0, 50, 50, 90, hp=12, ap=2),
                   ship("b", "brig", 0, 52.9, 50, 90, hp=12, ap=0),
                   ship("far", "brig", 0, 80, 50, 90, ap=0),
-                  ship("foe", "sloop", 1, 90, 90, 270, ap=0)], phase="end", turn_limit=1)
+                  ship("foe", "sloop", 1, 90, 90, 270, ap=0)], phase="combat", turn_limit=1)
     assert "at least 1 HP" in str(assert_rejected(state, "red", Share("a", "b", 12, 0, 0)))
     assert "at least 1 HP" in str(assert_rejected(state, "red", Share("a", "b", -12, 0, 0)))
     assert "more HP" in str(assert_rejected(state, "red", Share("a", "b", 11, 0, 0)))

@@ -46,7 +46,7 @@ def test_CBB_BOARD_1_the_bay_is_data():
     assert board.labels[board.goal] == "H6" and board.labels[board.door] == "I11"
     assert board.labels[board.arrow] == "I12" and [board.labels[s] for s in board.airlock] == ["G12", "H12", "J12"]
     assert {board.labels[s]: n for s, n in board.numbered.items()} == {
-        "I5": 1, "I6": 2, "I7": 3, "H7": 4, "G6": 5, "H5": 6}
+        "I5": 1, "H5": 2, "G6": 3, "H7": 4, "I7": 5, "I6": 6}
     assert model.directions["1"] == "NE"
     kinds = {k: sum(1 for x in board.kinds if x == k) for k in set(board.kinds)}
     assert kinds["grating"] == 25 and kinds["half"] == 11 and kinds["floor"] == 127
@@ -62,7 +62,7 @@ def test_CBB_BOARD_2_straight_lines_and_the_goal_faces():
     # Arrows at 1 (NE) and 4 (SW): the ring runs across them; J7, G5 and K8 sit level with it.
     assert [board.side_of_axis(idx[s], 1) for s in ("H4", "H5", "I6", "J7", "G5", "K8", "G6", "H7", "C6")] == \
         [1, 1, 1, 0, 0, 0, -1, -1, -1]
-    assert [board.side_of_axis(idx[s], 2) for s in ("J6", "F6", "H4")] == [1, -1, 0]
+    assert [board.side_of_axis(idx[s], 3) for s in ("J6", "F6", "H4")] == [-1, 1, 0]
 
 
 def test_CBB_BOARD_3_a_custom_bay_and_crew_set_play_a_whole_game(tmp_path):

@@ -137,11 +137,11 @@ def test_the_text_board_shows_crew_ball_goal_airlock_and_clock():
     state = position([{"crew": "jayne", "side": 1, "at": "E6"}, {"crew": "mal", "side": 1, "status": "penalty-box"},
                       {"crew": "simon", "side": 2, "at": "F6", "status": "down"},
                       {"crew": "kaylee", "side": 2, "status": "arrow-space"}],
-                     ball="jayne", obstacles=["E6"], arrows=3, chop=2, round=4, score=[3, 1])
+                     ball="jayne", obstacles=["E6"], arrows=2, chop=2, round=4, score=[3, 1])
     text = state.game.render_text(state.view("seat1"))
     rows = text.splitlines()
     assert "^JA*" in rows[6] and "si_" in rows[6] and "(\\)" in rows[6]
-    assert ">3" in rows[7] and ">6" in rows[5]
+    assert ">5" in rows[7] and ">2" in rows[5]
     assert "MA" in rows[12] and "ka" in rows[12]
     assert "Score  side 1: 3   side 2: 1    Chop 2   Round 4" in text
 

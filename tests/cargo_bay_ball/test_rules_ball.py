@@ -41,10 +41,10 @@ def test_CBB_ACT_PASS_1_a_pass_flies_1d6_plus_PASS_and_the_target_must_catch():
 
 
 def test_CBB_REACT_2_a_dropped_pass_deflects_from_the_target():
-    state = passing([2, 4, 2, 1])
+    state = passing([2, 4, 6, 1])
     log = act(state, "pass to=zoe")
     assert log[1:] == ["Zoe tries to catch the pass: 1d6=4 against CATCH 3: dropped.",
-                       "The ball deflects from H3: 1d6=2, direction 2 (E); 1d6=1 spaces."]
+                       "The ball deflects from H3: 1d6=6, direction 6 (E); 1d6=1 spaces."]
     # Zoe stands next to the loose ball's path, so she may try to block it.
     assert legal(state) == ["block crew=zoe", "no-block crew=zoe"]
     assert act(state, "no-block crew=zoe") == ["The ball comes to rest on I3."]
@@ -53,10 +53,10 @@ def test_CBB_REACT_2_a_dropped_pass_deflects_from_the_target():
 
 def test_CBB_ACT_PASS_2_a_short_pass_lands_where_it_runs_out_and_deflects():
     lineup = [crew("simon", 1, "C3"), crew("zoe", 1, "J3"), crew("jayne", 2, "M9"), crew("kaylee", 2, "N10")]
-    state = position(lineup, dice=[1, 2, 1], ball="simon", turn={"crew": "simon"})
+    state = position(lineup, dice=[1, 6, 1], ball="simon", turn={"crew": "simon"})
     log = act(state, "pass to=zoe")
     assert log == ["Simon passes to Zoe (7 away): 1d6=1+PASS 3=4 spaces.", "The pass falls short at G3.",
-                   "The ball deflects from G3: 1d6=2, direction 2 (E); 1d6=1 spaces.",
+                   "The ball deflects from G3: 1d6=6, direction 6 (E); 1d6=1 spaces.",
                    "The ball comes to rest on H3."]
 
 
@@ -82,13 +82,13 @@ def test_CBB_REACT_1_only_one_block_attempt_per_pass():
 
 
 def test_CBB_REACT_1_a_blocker_beside_the_path_only_deflects():
-    state = passing([2, 2, 5, 1], kaylee="F2")
+    state = passing([2, 2, 3, 1], kaylee="F2")
     act(state, "pass to=zoe")
     assert legal(state) == ["block crew=kaylee", "no-block crew=kaylee"]
     assert_rejected(state, "seat2", A.Catch("kaylee"))
     log = act(state, "block crew=kaylee")
     assert log == ["Kaylee tries to block at F3: 1d6=2 against BLOCK 3: blocked!",
-                   "The ball deflects from F3: 1d6=5, direction 5 (W); 1d6=1 spaces.",
+                   "The ball deflects from F3: 1d6=3, direction 3 (W); 1d6=1 spaces.",
                    "The ball comes to rest on E3."]
 
 
@@ -104,10 +104,10 @@ def test_CBB_ACT_SHOOT_1_2_a_shot_that_reaches_the_goal_scores_on_1d6_up_to_SHOO
 
 
 def test_CBB_ACT_SHOOT_2_a_missed_scoring_roll_deflects_from_the_goal():
-    state = shooting([1, 5, 2, 1])
+    state = shooting([1, 5, 6, 1])
     log = act(state, "shoot")
     assert log[1:] == ["Simon's scoring roll: 1d6=5 against SHOOT 4: it hits the rim.",
-                       "The ball deflects from H6: 1d6=2, direction 2 (E); 1d6=1 spaces.",
+                       "The ball deflects from H6: 1d6=6, direction 6 (E); 1d6=1 spaces.",
                        "The ball comes to rest on I6."]
     assert state.score == [0, 0]
 
@@ -125,18 +125,18 @@ def test_CBB_ACT_SHOOT_3_every_shooting_bonus():
 
 
 def test_CBB_ACT_SHOOT_4_a_shot_flat_against_the_ring_glances_off():
-    state = shooting([1, 5, 1], where="J7")
+    state = shooting([1, 3, 1], where="J7")
     assert state.game.board.side_of_axis(state.pos[state.crew_by_slug("simon")], state.arrow) == 0
     log = act(state, "shoot")
     assert log[1:] == ["Simon's shot comes in flat against the side of the ring and glances off.",
-                       "The ball deflects from H6: 1d6=5, direction 5 (W); 1d6=1 spaces.",
+                       "The ball deflects from H6: 1d6=3, direction 3 (W); 1d6=1 spaces.",
                        "The ball comes to rest on G6."]
 
 
 def test_CBB_ACT_SHOOT_5_a_short_shot_lands_where_it_runs_out_and_deflects():
-    state = shooting([1, 5, 1], where="C6")
+    state = shooting([1, 3, 1], where="C6")
     log = act(state, "shoot")
-    assert log[1:] == ["The shot falls short at F6.", "The ball deflects from F6: 1d6=5, direction 5 (W); 1d6=1 spaces.",
+    assert log[1:] == ["The shot falls short at F6.", "The ball deflects from F6: 1d6=3, direction 3 (W); 1d6=1 spaces.",
                        "The ball comes to rest on E6."]
 
 
@@ -159,25 +159,25 @@ def test_CBB_BALL_8_a_shot_never_stops_in_the_goal():
 
 def test_CBB_PEN_1_goaltending_a_block_on_the_goal_from_behind():
     others = [crew("kaylee", 2, "G6"), crew("jayne", 2, "M9")]
-    state = shooting([1, 2, 3, 2, 2, 2, 1], shooter="mal", others=others)
+    state = shooting([1, 2, 3, 2, 2, 6, 1], shooter="mal", others=others)
     act(state, "shoot")
     assert legal(state) == ["block crew=kaylee", "no-block crew=kaylee"]
     log = act(state, "block crew=kaylee")
     assert log == ["Kaylee tries to block at H6: 1d6=3 against BLOCK 3: blocked!",
                    "Official Book rolls 2d6=4 against OFF 5: goaltending called on Kaylee!",
                    "Kaylee goes to the airlock for goaltending until the end of the Round.",
-                   "The ball deflects from H6: 1d6=2, direction 2 (E); 1d6=1 spaces.",
+                   "The ball deflects from H6: 1d6=6, direction 6 (E); 1d6=1 spaces.",
                    "The ball comes to rest on I6."]
     assert state.score == [0, 0] and state.status[state.crew_by_slug("kaylee")] == BOXED
 
 
 def test_CBB_PEN_1_a_block_on_the_goal_from_the_front_is_no_goaltending():
     others = [crew("kaylee", 2, "H5"), crew("jayne", 2, "M9")]
-    state = shooting([1, 2, 3, 2, 1], shooter="mal", others=others)
+    state = shooting([1, 2, 3, 6, 1], shooter="mal", others=others)
     act(state, "shoot")
     act(state, "no-block crew=kaylee")  # beside the path at I5
     log = act(state, "block crew=kaylee")
-    assert log[1] == "The ball deflects from H6: 1d6=2, direction 2 (E); 1d6=1 spaces."
+    assert log[1] == "The ball deflects from H6: 1d6=6, direction 6 (E); 1d6=1 spaces."
 
 
 def test_CBB_REACT_1_blocking_after_the_goal_does_not_undo_it():
@@ -206,7 +206,7 @@ def test_CBB_PEN_3_a_goal_frees_one_penalised_opponent_to_the_arrow_space():
 
 
 def test_CBB_BALL_2_crew_in_a_loose_balls_path_may_catch_and_beside_it_may_block():
-    state = passing([2, 4, 5, 3, 2], jayne="F3", kaylee="F2", zoe="H3")
+    state = passing([2, 4, 3, 3, 2], jayne="F3", kaylee="F2", zoe="H3")
     act(state, "pass to=zoe")
     # E3: Jayne beside; F3: Jayne in the path, then Kaylee beside; G3: both beside.
     for slug in ("jayne", "jayne", "kaylee", "jayne", "kaylee"):
@@ -229,15 +229,15 @@ def test_CBB_BALL_3_a_ball_at_the_wall_rolls_again_and_may_stop_there():
     assert log[-2] == ("The ball hits the wall at K1; it rolls 1d6=1 for a new direction, still into the wall, "
                        "so it stops there.")
     assert state.game.board.labels[state.ball] == "K1"
-    state = shooting([1, 5, 1, 6, 3], where="F6")
+    state = shooting([1, 5, 1, 6, 5], where="F6")
     log = act(state, "shoot")
-    assert log[-2:] == ["The ball hits the wall at K1 and bounces: 1d6=3, now heading 3 (SE).",
+    assert log[-2:] == ["The ball hits the wall at K1 and bounces: 1d6=5, now heading 5 (SE).",
                         "The ball comes to rest on K2."]
 
 
 def test_CBB_BALL_5_a_ball_that_stops_on_standing_crew_is_theirs():
     others = [crew("jayne", 2, "I6"), crew("kaylee", 2, "N10")]
-    state = shooting([1, 5, 2, 1], others=others)
+    state = shooting([1, 5, 6, 1], others=others)
     act(state, "shoot")
     log = act(state, "no-block crew=jayne")  # beside the shot's path at I5
     assert log[-1] == "The ball comes to rest with Jayne on I6."
@@ -246,7 +246,7 @@ def test_CBB_BALL_5_a_ball_that_stops_on_standing_crew_is_theirs():
 
 def test_CBB_BALL_6_a_ball_under_downed_crew_waits_for_their_turn():
     others = [crew("jayne", 2, "I6", status="down"), crew("kaylee", 2, "N10", acted=True)]
-    state = shooting([1, 5, 2, 1, 1, 1, 4], others=others)
+    state = shooting([1, 5, 6, 1, 1, 1, 4], others=others)
     log = act(state, "shoot")  # Jayne is down, so she is not asked to block
     assert log[-1] == "The ball comes to rest on I6." and holder(state) is None
     act(state, "skip")  # Simon's turn ends; Wash acts next
@@ -254,7 +254,10 @@ def test_CBB_BALL_6_a_ball_under_downed_crew_waits_for_their_turn():
     assert "Jayne tries to get up: 1d6=1 against ENDUR 6: back on their feet." in log
     assert holder(state) is None  # standing up on the ball does not pick it up
     assert state.to_act == ("seat2",) and legal(state) == ["activate crew=jayne", "activate crew=kaylee"]
-    assert act(state, "activate crew=jayne")[-1] == "Jayne picks up the ball lying on I6."
+    assert act(state, "activate crew=jayne")[-1] == "Jayne's turn (side 2)."
+    assert legal(state) == ["pick-up crew=jayne", "leave-ball crew=jayne"]  # now she may pick it up
+    assert act(state, "pick-up crew=jayne") == ["Jayne picks up the loose ball on I6."]
+    assert holder(state) == "jayne"
     assert texts(state)
 
 
@@ -264,4 +267,4 @@ def test_CBB_BALL_1_a_deflection_rolls_a_numbered_direction_and_a_distance():
     assert log[-2:] == ["The ball deflects from H6: 1d6=4, direction 4 (SW); 1d6=2 spaces.",
                         "The ball comes to rest on G8."]
     board = state.game.board
-    assert [board.direction_names[d] for d in range(6)] == ["NE", "E", "SE", "SW", "W", "NW"]
+    assert [board.direction_names[d] for d in range(6)] == ["NE", "NW", "W", "SW", "SE", "E"]

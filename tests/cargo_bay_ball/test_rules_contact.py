@@ -109,8 +109,10 @@ def test_CBB_PEN_4_reentry_through_the_airlock_door_taking_a_ball_lying_there():
     state = position(lineup, ball="I11", turn={"side": 1})
     assert state.active == state.crew_by_slug("jayne")
     log = [e.text for e in state.events]
-    assert log[-2:] == ["Jayne comes back in through the airlock door onto I11.",
-                        "Jayne picks up the ball lying on I11."]
+    assert log[-1] == "Jayne comes back in through the airlock door onto I11."
+    assert legal(state) == ["pick-up crew=jayne", "leave-ball crew=jayne"]
+    assert act(state, "pick-up crew=jayne") == ["Jayne picks up the loose ball on I11."]
+    assert state.holder == state.crew_by_slug("jayne")
     # With the door space taken, the nearest empty space serves.
     lineup[3] = crew("kaylee", 2, "I11")
     state = position(lineup, ball="B5", turn={"side": 1})
@@ -148,7 +150,8 @@ def test_CBB_CREW_2_rivers_1d6_skills_are_rolled_every_time():
     assert log[:2] == ["River's SLOBR is rolled: 1d6=4.",
                        "River slobberknocks Simon: 3+4=7 against 2+3=5. Simon is knocked down."]
     lineup = [crew("river", 1, "H4"), crew("mal", 1, "B2"), crew("simon", 2, "M9"), crew("kaylee", 2, "N10")]
-    state = position(lineup, dice=[5, 1, 6, 2, 1], ball="river", turn={"crew": "river"})
+    state = position(lineup, dice=[5, 1, 6, 2, 1], ball="river", turn={"crew": "river"},
+                     options={"river_shoot": "once-per-shot"})
     log = act(state, "shoot")
     assert log[:2] == ["River's SHOOT is rolled: 1d6=5.",
                        "River shoots from H4 (2 from the goal): 1d6=1+SHOOT 7 (+2 within 2 of the goal)=8 spaces."]

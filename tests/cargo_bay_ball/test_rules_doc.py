@@ -31,7 +31,7 @@ def test_the_rulings_examples_of_side_on_spaces_are_right():
     import tabletop
 
     board = tabletop.load("cargo-bay-ball").board
-    for arrow, labels in ((1, ("J7", "G5", "K8")), (2, ("H4", "H8"))):
+    for arrow, labels in ((1, ("J7", "G5", "K8")), (2, ("J5", "G7")), (3, ("H4", "H8"))):
         for label in labels:
             assert board.side_of_axis(board.index[label], arrow) == 0, (arrow, label)
 

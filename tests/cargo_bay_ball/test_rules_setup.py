@@ -112,7 +112,7 @@ def test_CBB_SET_6_obstacles_three_dice_in_turn_and_the_placement_limits():
 
 
 def test_CBB_SET_7_crew_placement_from_the_last_chooser_on_unmarked_spaces():
-    state = _to_obstacles([1, 1, 1, 3, 2, 1, 1])
+    state = _to_obstacles([1, 1, 1, 5, 2, 1, 1])
     for label in ("C3", "E3", "G3"):
         act(state, f"obstacle at={label}")
     assert state.phase == PLACEMENT and state.to_act == ("seat2",)
@@ -131,14 +131,14 @@ def test_CBB_SET_7_crew_placement_from_the_last_chooser_on_unmarked_spaces():
 
 
 def test_CBB_SET_8_the_officials_toss_is_a_deflection_from_the_goal():
-    state = _to_obstacles([1, 1, 1, 3, 2, 1, 1])
+    state = _to_obstacles([1, 1, 1, 5, 2, 1, 1])
     for label in ("C3", "E3", "G3"):
         act(state, f"obstacle at={label}")
     for label in ("B2", "C2", "D2", "E2", "F2", "G2"):
         act(state, f"place crew={state.slug(state.place_queue[0])} at={label}")
     log = texts(state)
     assert "Official Book tosses the ball in from the catwalk over the goal." in log
-    assert "The ball deflects from H6: 1d6=3, direction 3 (SE); 1d6=2 spaces." in log
+    assert "The ball deflects from H6: 1d6=5, direction 5 (SE); 1d6=2 spaces." in log
     assert "The ball comes to rest on I8." in log
     assert "Chop 1, Round 1: the goal swings, 1d6=1: its arrows point at 1 and 4." in log
     assert state.phase == PLAY and state.ball == state.game.board.index["I8"]

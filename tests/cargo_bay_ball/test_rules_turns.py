@@ -126,7 +126,9 @@ def test_CBB_ACT_MOVE_3_standing_crew_block_the_way_downed_crew_are_stepped_over
     assert "step to=F5" not in options and "step to=F6" not in options
     assert "step-over to=G6 over=F6" in options and "step-over to=F7 over=F6" in options
     log = act(state, "step-over to=G6 over=F6")
-    assert log[:2] == ["Jayne steps over Simon on F6 to G6.", "Jayne scoops up the loose ball on F6 on the way."]
+    assert log == ["Jayne steps over Simon on F6 to G6."]
+    assert legal(state) == ["pick-up crew=jayne", "leave-ball crew=jayne"]  # scoop it up on the way, or not
+    assert act(state, "pick-up crew=jayne") == ["Jayne picks up the loose ball on F6."]
     assert state.move_left == 3 and at(state, "jayne") == "G6" and state.holder == state.crew_by_slug("jayne")
     assert_rejected(state, "seat1", A.Step("F6"))
 
@@ -137,11 +139,23 @@ def test_CBB_ACT_MOVE_3_nobody_moves_into_the_airlock():
     assert set(legal(state)) == {"step to=H10", "step to=I10", "step to=H11", "step to=J11", "skip"}
 
 
-def test_CBB_BALL_4_moving_onto_a_loose_ball_picks_it_up_for_free():
+def test_CBB_BALL_4_moving_onto_a_loose_ball_may_pick_it_up_for_free():
     state = position(FOUR, ball="F6", turn={"crew": "jayne"})
-    log = act(state, "step to=F6")
-    assert "Jayne picks up the loose ball on F6." in log
+    assert act(state, "step to=F6") == ["Jayne moves to F6."]
+    assert legal(state) == ["pick-up crew=jayne", "leave-ball crew=jayne"]
+    assert state.auto_action("seat1") == A.PickUp("jayne")  # Enter picks it up, as the heuristic does
+    assert act(state, "pick-up crew=jayne") == ["Jayne picks up the loose ball on F6."]
     assert state.holder == state.crew_by_slug("jayne") and state.actions_left == 1 and state.move_left == 4
+
+
+def test_CBB_BALL_4_a_crew_member_may_leave_the_ball_lying():
+    state = position(FOUR, ball="F6", turn={"crew": "jayne"})
+    act(state, "step to=F6")
+    assert act(state, "leave-ball crew=jayne") == ["Jayne leaves the loose ball on F6."]
+    assert state.holder == -1 and state.ball == state.game.board.index["F6"]
+    assert state.actions_left == 1 and state.move_left == 4  # the choice is free either way
+    act(state, "step to=G6")
+    assert state.holder == -1 and state.ball == state.game.board.index["F6"]
 
 
 def test_CBB_ACT_HAND_1_handoff_without_a_roll_by_giver_or_receiver():

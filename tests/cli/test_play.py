@@ -25,7 +25,7 @@ def test_computer_only_game_narrates_to_the_end_without_prompting(tmp_path):
     assert "seat1>" not in out and result.stderr == ""
     assert json.loads(record.read_text())["game"] == "test-pig"
 
-    replayed = run("replay", str(record))
+    replayed = run("replay", str(record), "--all")
     assert replayed.returncode == 0, replayed.stderr
     assert replayed.stdout.startswith(f"Replay of {record}:")
     assert narration(replayed.stdout) == narration(out)
@@ -39,8 +39,11 @@ def test_same_seed_same_game():
 def test_replay_as_a_seat_and_step_by_step(tmp_path):
     record = tmp_path / "guess.json"
     run("play", "test-guess", "--seat1", "random", "--seat2", "random", "--seed", "2", "--save", str(record))
-    everything = run("replay", str(record)).stdout
-    assert "[to seat1] seat1 secretly picks" in everything
+    everything = run("replay", str(record), "--all").stdout
+    assert "[to seat1] seat1 secretly picks" in everything and ", seed 2" in everything
+    assert run("replay", str(record), "--as", "all").stdout.splitlines()[1:] == everything.splitlines()[1:]
+    by_default = run("replay", str(record)).stdout
+    assert "secretly" not in by_default and "seed" not in by_default and "as a spectator saw them" in by_default
     as_seat2 = run("replay", str(record), "--as", "seat2").stdout
     assert "seat1 secretly picks" not in as_seat2 and "seat2 secretly picks" in as_seat2
     spectator = run("replay", str(record), "--as", "spectator").stdout

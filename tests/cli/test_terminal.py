@@ -57,8 +57,10 @@ def test_pass_and_play_clears_the_screen_between_seats():
     child.expect("seat1> ")
     child.sendline("3")
     child.expect("seat2, press Enter when you are ready.")
-    # Between seat1's secret pick and seat2's screen the terminal is wiped.
-    assert "\x1b[2J" in child.before
+    # Between seat1's secret pick and seat2's screen the terminal is wiped, scrollback included,
+    # and no seed (which tells every deal) was printed to the players.
+    assert "\x1b[2J" in child.before and "\x1b[3J" in child.before
+    assert "seed" not in plain(child.logfile_read.getvalue())
     child.sendline("")
     child.expect("seat2> ")
     after_clear = plain(child.before.rsplit("\x1b[2J", 1)[-1])

@@ -65,6 +65,38 @@ def test_determinize_redraws_the_hidden_cards():
     assert state.determinize("home", Randomness(1)).rng.seed != state.rng.seed
 
 
+def test_determinize_tells_the_hidden_draw_again_with_the_redrawn_card():
+    checked = 0
+    for seed in range(30):
+        state = random_position(seed, 20 + seed)
+        for viewer, s in (("home", 1), ("away", 0), (None, 0), (None, 1)):
+            if state.held[s] < 0 or state.held_public[s]:
+                continue
+            copy = state.determinize(viewer, Randomness(seed + 100))
+            hidden_draws = [e for e in copy.events if e.kind == "draw" and not e.visible(viewer)
+                            and e.data["seat"] == ("home", "away")[s]]
+            last = hidden_draws[-1]
+            assert last.data["card"] == copy.held[s]
+            assert last.text == f"You draw {copy.table.cards[copy.held[s]].name}."
+            if copy.held[s] != state.held[s]:
+                assert all(e.data.get("card") != state.held[s] for e in copy.events if not e.visible(viewer))
+            assert copy.events_for(viewer) == state.events_for(viewer)
+            checked += 1
+    assert checked > 10
+
+
+def test_log_wording_agrees_with_the_teams_name():
+    state = game("the-dark", "aztecs").new_state(seed=2)
+    state.apply("home", DRAW)
+    state.apply("home", DISCARD)
+    dark = next(e.text for e in state.events if e.kind == "discard")
+    assert dark.startswith("The Dark discards "), dark
+    state = game("aztecs", "the-dark").new_state(seed=2)
+    state.apply("home", DRAW)
+    state.apply("home", DISCARD)
+    assert next(e.text for e in state.events if e.kind == "discard").startswith("Aztecs discard ")
+
+
 def test_physically_impossible_actions_leave_the_state_unchanged():
     for seed in range(20):
         state = random_position(seed, 25 + seed)

@@ -18,7 +18,9 @@ def test_render_shows_the_court_by_zone_the_hand_the_discard_deck_and_score():
                      discards={"home": ["jump-shot"]}, score={"home": 4, "away": 2})
     text = g.render_text(state.view("home"))
     for part in ("Cruisers 4 : 2 The Dark", "The Dark's Red zone:", "Green zone:", "Cruisers' Blue zone:",
-                 "[18] Tula > Stern", "You (Cruisers): holding Domino; discard top Jump Shot (1 cards); deck 1 cards",
+                 "[18] Tula S7 B3 > Stern S4 B4   Shot Value 7 3  = 3 so far, needs Ball and Shot",
+                 "You (Cruisers): holding Domino (Shot R6 B6 G4; Block R3 B4 G2); discard top Jump Shot (1 cards); "
+                 "deck 1 cards",
                  "Away (The Dark): holding a card"):
         assert part in text, part
     assert "Mei" not in text

@@ -174,15 +174,24 @@ def test_FB_FX_iron_palm():
     assert blue_play("the-dark", ["home:iron-palm"]).value == base("the-dark") + 3
 
 
-def test_FB_FX_all_for_one_only_when_attacking():
+def test_FB_FX_all_for_one():
     assert blue_play("cavaliers", ["home:all-for-one"]).value == base("cavaliers") + 3
-    defending = blue_play("cavaliers", ["away:all-for-one"])
-    assert defending.value == base("cavaliers") and "All for One (no effect here)" in defending.text
+    assert blue_play("cavaliers", ["away:all-for-one"]).value == base("cavaliers") + 3
 
 
-def test_FB_FX_en_garde_only_when_defending():
+def test_FB_FX_en_garde():
     assert blue_play("cavaliers", ["away:en-garde"]).value == base("cavaliers") - 3
-    assert blue_play("cavaliers", ["home:en-garde"]).value == base("cavaliers")
+    assert blue_play("cavaliers", ["home:en-garde"]).value == base("cavaliers") - 3
+
+
+@pytest.mark.parametrize("slug", [e.slug for e in library().effects])
+def test_FB_DECK_3_every_effect_counts_the_same_whoever_plays_it(slug):
+    # Only the team an effect credits (Interception, fouls, discard piles) and a Go, Team! coach's
+    # own choice follow its owner; its Shot Value, points and zone are the same from either hand.
+    carrier = next(t for t in team_slugs() if slug in team(t).effects)
+    mine, theirs = blue_play(carrier, [f"home:{slug}"]), blue_play(carrier, [f"away:{slug}"])
+    assert mine.value == theirs.value and mine.colour == theirs.colour
+    assert mine.prospect == theirs.prospect or slug == "go-team"
 
 
 def test_FB_FX_7_cheap_shot_charges_the_other_team_with_a_foul():
@@ -195,7 +204,7 @@ def test_FB_FX_7_cheap_shot_charges_the_other_team_with_a_foul():
 
 def test_FB_FX_flop():
     assert blue_play("cruisers", ["away:flop"]).fouls == (0, 2)
-    assert blue_play("cruisers", ["home:flop"]).fouls == (0, 0)
+    assert blue_play("cruisers", ["home:flop"]).fouls == (2, 0)
 
 
 def test_FB_FX_payoff_cancels_every_effect_below():
@@ -220,9 +229,9 @@ def test_FB_FX_6_sacrifice_reads_the_own_discard_pile():
     assert theirs.value == base("aztecs")  # away's own pile is empty
 
 
-def test_FB_FX_obsidian_blade_only_when_defending():
+def test_FB_FX_obsidian_blade():
     assert blue_play("aztecs", ["away:obsidian-blade"]).value == base("aztecs") - 4
-    assert blue_play("aztecs", ["home:obsidian-blade"]).value == base("aztecs")
+    assert blue_play("aztecs", ["home:obsidian-blade"]).value == base("aztecs") - 4
 
 
 def test_FB_FX_feathered_serpent():

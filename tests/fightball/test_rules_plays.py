@@ -129,3 +129,19 @@ def test_FB_FOUL_6_fouls_and_plays_add_up_in_the_quarter_score():
         "home-red-1": ["home:zal"]})
     buzz(state)
     assert state.score == [2, 1 + 2]
+
+
+def test_FB_RULING_EARLY_SHOT_an_early_shot_beneath_a_new_shooter_is_still_charged():
+    stack = ["home:zal", "home:jump-shot", "home:tex", "home:blue-ball", "home:hook-shot"]
+    charged = stack_result(stack)
+    assert charged.fouls == (0, 1) and charged.points == (2, 1)
+    assert "Jump Shot (an Early Shot: its foul still stands) cancelled by New Shooter Tex" in charged.text
+    assert "Early Shot: Jump Shot came before any Ball, 1 foul point to The Dark" in charged.text
+    state = position(game(early_shot_below_new_shooter="cancelled"), stacks={"away-blue-1": stack})
+    cancelled = score_only(state, 5)
+    assert cancelled.fouls == (0, 0) and cancelled.points == (2, 0)
+    assert "Zal, Jump Shot cancelled by New Shooter Tex" in cancelled.text and "Early Shot" not in cancelled.text
+    # An Early Shot above the New Shooter is charged under either reading.
+    later = position(game(early_shot_below_new_shooter="cancelled"), stacks={"away-blue-1": [
+        "home:zal", "home:tex", "home:jump-shot", "home:blue-ball", "home:hook-shot"]})
+    assert score_only(later, 5).fouls == (0, 1)

@@ -205,16 +205,16 @@ def test_FSC_INT_7_lofted_pass_stops_at_a_team_mate_by_option():
     assert state.holder == BLUE3 and state.ap == 7
 
 
-def test_FSC_PASS_3_an_enemy_on_the_landing_square_gathers_it_too():
-    state = position(["f19", "j14"], ["j2", "j12"], ball={"holder": "seat1:2"}, dice=[1, 1])
+def test_FSC_PASS_3_an_enemy_on_the_landing_square_gathers_it_too_by_option():
+    state = position(["f19", "j14"], ["j2", "j12"], ball={"holder": "seat1:2"}, dice=[1, 1],
+                     options={"receiver": "anyone"})
     state.apply("seat1", Pass("short", "n"))
     state.apply("seat2", DontTry())     # j13: Red 2 waits for the ball to reach it
     assert state.holder == RED2
 
 
-def test_FSC_PASS_3_only_team_mates_receive_by_option():
-    state = position(["f19", "j14"], ["j2", "j12"], ball={"holder": "seat1:2"}, dice=[1, 1],
-                     options={"receiver": "team-mates"})
+def test_FSC_PASS_3_only_team_mates_receive_by_default():
+    state = position(["f19", "j14"], ["j2", "j12"], ball={"holder": "seat1:2"}, dice=[1, 1])
     state.apply("seat1", Pass("short", "n"))
     state.apply("seat2", DontTry())
     assert state.legal_actions("seat2") == [Try(2), DontTry()]  # it must catch it to keep it

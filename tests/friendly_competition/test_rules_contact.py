@@ -118,6 +118,20 @@ def test_FSC_TACKLE_4_either_zone_option_protects_in_the_enemy_zone_too():
     assert Tackle(2) not in either.legal_actions("seat2")
 
 
+def test_FSC_JOSTLE_4_goalie_in_its_goal_zone_cannot_be_jostled():
+    state = position(["f19", "j3"], ["j2", "r6"], ball={"at": "a10"})
+    assert not any(isinstance(a, Jostle) for a in state.legal_actions("seat1"))
+    assert_rejected(state, "seat1", Jostle(2, 1))
+    allowed = position(["f19", "j3"], ["j2", "r6"], ball={"at": "a10"}, options={"goalie_jostle": "allowed"})
+    assert Jostle(2, 1) in allowed.legal_actions("seat1")
+    outside = position(["f19", "j5"], ["j4", "r6"], ball={"at": "a10"})
+    assert Jostle(2, 1) in outside.legal_actions("seat1")
+    either = position(["j2", "j3"], ["r6", "k2"], ball={"at": "a10"}, side="seat2",
+                      options={"goalie_protection": "either-zone"})
+    assert Jostle(2, 1) not in either.legal_actions("seat2")
+    assert Jostle(2, 1) in position(["j2", "j3"], ["r6", "k2"], ball={"at": "a10"}, side="seat2").legal_actions("seat2")
+
+
 def jostle_position(dice, **options):
     return position(["f19", "j12"], ["j2", "r6", "j11"], dice=dice, ball={"at": "a10"}, options=options or None)
 

@@ -70,6 +70,29 @@ def test_ladder_and_balance(tmp_path):
     assert json.loads((tmp_path / "ladder.json").read_text())["agents"] == ["random", "heuristic"]
     result = runner.invoke(_app(), ["balance", "test-high-card", "-n", "4", "--out", str(tmp_path / "bal")])
     assert result.exit_code == 0, result.output
-    assert {p.suffix for p in (tmp_path / "bal").iterdir()} == {".png", ".svg", ".html", ".json"}
+    assert {p.suffix for p in (tmp_path / "bal").iterdir()} == {".png", ".svg", ".html", ".json", ".jsonl"}
     result = runner.invoke(_app(), ["balance", "test-pig"])
     assert result.exit_code == 1 and "nothing to balance" in result.output
+
+
+def test_simulate_refuses_more_agents_than_seats():
+    result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "2", "--seat", "random", "--seat", "random"])
+    assert result.exit_code == 1 and "test-pig has 2 seats" in result.output and "4 agents" in result.output
+
+
+def test_output_folders_are_never_created_and_checked_before_the_sweep(tmp_path):
+    missing = tmp_path / "nowhere" / "x.json"
+    for args in (["simulate", "test-pig", "-n", "2", "--json", str(missing)],
+                 ["simulate", "test-pig", "-n", "2", "--csv", str(missing)],
+                 ["ladder", "test-pig", "--agents", "random,heuristic", "-n", "1", "--json", str(missing)]):
+        result = runner.invoke(_app(), args)
+        assert result.exit_code == 1 and "does not exist" in result.output, result.output
+        assert "wins" not in result.output  # refused before any game was played
+    assert not missing.parent.exists()
+
+
+def test_a_sweep_in_which_every_game_failed_exits_1():
+    result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "4", "--max-steps", "1"])
+    assert result.exit_code == 1 and "every one of the 4 games failed" in result.output
+    some = runner.invoke(_app(), ["simulate", "test-pig", "-n", "4", "--max-steps", "40", "--seat1", "heuristic"])
+    assert some.exit_code == 0, some.output

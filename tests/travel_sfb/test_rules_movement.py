@@ -87,8 +87,9 @@ def test_TSFB_MOVE_4_equal_totals_higher_maximum_movement_resolves():
     moves(state, "JC", "10C")
     assert state.resolver == 1
     assert "allows more movement cards" in texts(state, "resolver")[0]
-    # The Klingon resolves but the Jack outranks the ten: the point is seat1's.
-    assert state.last_turn["advantage"] == {"seat1": 1, "seat2": 0}
+    # The Klingon resolves but the Jack outranks the ten: only the resolver scores a pair, so nobody.
+    assert state.last_turn["advantage"] == {"seat1": 0, "seat2": 0}
+    assert "only the resolving ship scores for a pair" in texts(state, "pair")[0]
 
 
 def test_TSFB_MOVE_5_equal_movement_allowance_higher_generation_resolves():
@@ -120,16 +121,27 @@ def test_TSFB_RES_1_resolver_chooses_the_pairing():
     other = duel("KC 5C 2S 4S 6S", "9D 4C 7H 8H 10H")
     moves(other, "KC 5C", "9D 4C")
     pair(other, "5C", "9D")
-    assert other.phase == SETTLE and other.points == [1, 1]
+    assert other.last_turn["advantage"] == {"seat1": 1, "seat2": 0}
 
 
-def test_TSFB_RES_2_each_higher_card_scores_for_its_owner():
+def test_TSFB_RES_2_only_the_resolver_scores_the_pairs_it_wins():
     state = duel("KC 5C 2S 4S 6S", "9D 4C 7H 8H 10H")
+    moves(state, "KC 5C", "9D 4C")
+    pair(state, "5C", "9D")
+    pair_texts = texts(state, "pair")
+    assert "nobody gains a point" in pair_texts[0]
+    assert "seat1 (Federation) gains an advantage point" in pair_texts[1]
+    assert state.last_turn["advantage"] == {"seat1": 1, "seat2": 0}
+
+
+def test_TSFB_RULING_PAIR_POINTS_both_option_scores_each_higher_card_for_its_owner():
+    state = duel("KC 5C 2S 4S 6S", "9D 4C 7H 8H 10H", {"pair_points": "both"})
     moves(state, "KC 5C", "9D 4C")
     pair(state, "5C", "9D")
     pair_texts = texts(state, "pair")
     assert "seat2 (Klingon) gains an advantage point" in pair_texts[0]
     assert "seat1 (Federation) gains an advantage point" in pair_texts[1]
+    assert state.phase == SETTLE and state.points == [1, 1]
 
 
 def test_TSFB_RES_3_unpaired_cards_score_for_the_ship_with_more_cards():
@@ -142,20 +154,20 @@ def test_TSFB_RES_3_unpaired_cards_score_for_the_ship_with_more_cards():
 
 
 def _to_settle(options=None):
-    state = duel("QC 5C 3C 2S 6S", "9D 4C 2C 8H 10H", options)
-    allocate(state, "seat1", movement="QC 5C")
+    state = duel("KC 5C 3C 2S 6S", "9D 4C 2C 8H 10H", options)
+    allocate(state, "seat1", movement="KC")
     allocate(state, "seat2", movement="9D 4C 2C")
-    # seat2 has more cards and resolves; seat1's cards are walked Queen first.
-    assert state.resolver == 1 and state.walk_owner == 0 and state.to_act == ("seat2",)
-    state.apply("seat2", Pair("2C", "QC"))
-    state.apply("seat2", Pair("9D", "5C"))  # the leftover 4 scores unpaired for seat2
+    # seat1 resolves with fewer cards (its King); its King beats the nine it is paired with, and
+    # seat2's two leftover cards score unpaired for the ship with more cards.
+    assert state.resolver == 0 and state.walk_owner == 0 and state.to_act == ("seat1",)
+    state.apply("seat1", Pair("KC", "9D"))
     return state
 
 
 def test_TSFB_RES_4_resolver_keeps_or_cancels_mutual_points():
     state = _to_settle()
-    assert state.phase == SETTLE and state.points == [1, 2] and state.to_act == ("seat2",)
-    assert_rejected(state, "seat1", state.legal_actions("seat2")[0])
+    assert state.phase == SETTLE and state.points == [1, 2] and state.to_act == ("seat1",)
+    assert_rejected(state, "seat2", state.legal_actions("seat1")[0])
     settle(state, keep=True)
     assert state.last_turn["advantage"] == {"seat1": 1, "seat2": 2}
 
@@ -214,7 +226,7 @@ def test_TSFB_ADV_2_with_an_ace_advantage_cards_join_the_hand_and_may_exceed_lim
 def test_TSFB_RULING_ace_rule_own_ship_only_sends_the_ace_holders_cards_to_hand():
     deck = "KC 5C 3C 2S 6S AD 4C 2C 8H 10H"
     for rule, expected in (("either-ship", [True, True]), ("own-ship", [False, True])):
-        state = new(deck, {"ace_rule": rule})
+        state = new(deck, {"ace_rule": rule, "pair_points": "both"})
         allocate(state, "seat1", movement="KC 5C")
         allocate(state, "seat2", movement="AD 4C 2C")
         # seat2 resolves (more cards; its Ace outranks seat1's King); pair so both sides score.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from tabletop.testing import assert_rejected
 from tabletop.titles.travel_sfb.actions import FINISH, Place, Power
-from tabletop.titles.travel_sfb.cards import parse_card
+from tabletop.titles.travel_sfb.cards import CODES, parse_card
 from tabletop.titles.travel_sfb.rules import ALLOCATE, POWER
 
 from .helpers import allocate, new, texts
@@ -100,6 +100,15 @@ def test_TSFB_OPEN_1_initiative_draw_lower_card_places_first_one_card_at_a_time(
     assert order[:4] == ["seat2", "seat1", "seat2", "seat1"]
     tie = new("9D 9C 3C QD", {"open_allocation": True})
     assert "is a tie" in texts(tie, "initiative")[0] and tie.first_placer == 0
+
+
+def test_TSFB_OPEN_1_face_cards_count_ten_so_jack_against_king_is_drawn_again():
+    state = new("JD KC QH 10S 4C 9D 3C QD", {"open_allocation": True})
+    draw = texts(state, "initiative")
+    assert "is a tie (both count 10)" in draw[0] and "is a tie (both count 10)" in draw[1]
+    # 4 against 9 settles it: seat1 has the lower card and places first.
+    assert "seat1 (Federation) has the lower card" in draw[2] and state.first_placer == 0
+    assert [CODES[c] for c in state.deck[-6:]] == ["JD", "KC", "QH", "10S", "4C", "9D"]
 
 
 def test_TSFB_OPEN_1_placed_rows_are_seen_but_not_the_cards():

@@ -207,7 +207,11 @@ def test_TSFB_RULING_a_ship_that_cannot_place_more_finishes_by_itself():
         row = next(a.row for a in state.legal_actions("seat1") if isinstance(a, Place) and a.card == card)
         state.apply("seat1", Place(card, row))
     assert state.finished[0] and len(state.hands[0]) == 1
-    assert "cannot place any more cards" in texts(state, "finish")[-1]
+    # The screen ruling: the opponent is told only that seat1 finished, not that every place is full.
+    assert texts(state, "finish")[-1].endswith("has finished allocating.")
+    assert all("cannot place" not in e.text and "automatic" not in e.data for e in state.events_for("seat2"))
+    full = [e for e in state.events if e.kind == "finish-full"][-1]
+    assert full.visible_to == frozenset({"seat1"}) and "cannot place any more cards" in full.text
 
 
 def test_TSFB_RULING_no_movement_cards_on_either_side_scores_nothing():

@@ -11,21 +11,26 @@ import math
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from tabletop.core import BadScenario
+from tabletop.core import BadOption, BadScenario
 
 DATA = Path(__file__).parent / "data"
 COLOURS = ("white", "brown", "red", "yellow", "green", "blue")
 GUN_POSITIONS = ("fore", "aft", "port", "starboard")
 EDGES = ("north", "south", "east", "west")
 SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
+MAX_TABLE = 10_000.0  # cm: a scenario's table may be large, but not so large that distances overflow
 
 
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # NaN or infinite numbers would reach the geometry library as nonsense: refuse them here.
+    model_config = ConfigDict(extra="forbid", frozen=True, allow_inf_nan=False)
+
+
+_M = TypeVar("_M", bound=_Model)
 
 
 class WheelBand(_Model):
@@ -92,6 +97,20 @@ def _is_convex(points: list[tuple[float, float]]) -> bool:
     return len(signs) == 1
 
 
+class FittingModel(_Model):
+    """Equipment or special crew a ship may carry, with its point cost and its effect."""
+
+    slug: str
+    name: str
+    kind: Literal["equipment", "crew"]
+    points: int = Field(gt=0)
+    summary: str
+    supplies: int = Field(0, ge=0, description="more supplies stowed (capacity and starting stock)")
+    douse: int = Field(0, ge=0, description="added to every douse roll")
+    combat_value: int = Field(0, ge=0, description="added to the close-combat value while it is above 0")
+    repair: int = Field(0, ge=0, description="more damage mended per AP of repairs")
+
+
 class WindModel(_Model):
     kind: Literal["point", "parallel"]
     x: float = 0.0
@@ -117,7 +136,7 @@ class ShipPlacement(_Model):
     y: float
     heading: float
     hp: int | None = None
-    ap: int | None = None
+    ap: int | None = Field(default=None, ge=0, le=6)
     supplies: int | None = None
     fires: list[int] = Field(default_factory=list)
     treasure: int = Field(0, ge=0)
@@ -125,6 +144,7 @@ class ShipPlacement(_Model):
     docked: str | None = None
     fired: bool = False
     moved: bool = False
+    fittings: list[str] = Field(default_factory=list, description="equipment and special crew aboard (slugs)")
 
     @field_validator("id")
     @classmethod
@@ -172,8 +192,8 @@ class ScenarioModel(_Model):
 class ScenarioOverride(_Model):
     """What a ``scenario`` dict given to ``new_state`` may set on top of the chosen scenario."""
 
-    width: float | None = Field(None, ge=100)
-    height: float | None = Field(None, ge=100)
+    width: float | None = Field(None, ge=100, le=MAX_TABLE)
+    height: float | None = Field(None, ge=100, le=MAX_TABLE)
     turn_limit: int | None = Field(None, ge=1)
     turn: int = Field(1, ge=1)
     phase: Literal["move", "combat", "end"] = "move"
@@ -249,6 +269,19 @@ class ShipClass:
         return max((g.max_range for g in self.guns.values()), default=0)
 
 
+@dataclass(frozen=True, slots=True)
+class Fitting:
+    slug: str
+    name: str
+    kind: str
+    points: int
+    summary: str
+    supplies: int
+    douse: int
+    combat_value: int
+    repair: int
+
+
 def _load_json(path: Path) -> object:
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -258,14 +291,19 @@ def _explain(error: ValidationError, where: str) -> str:
     return f"{where}: " + "; ".join(parts)
 
 
+def _load_models(name: str, key: str, model: type[_M]) -> list[_M]:
+    """The list under ``key`` in ``data/<name>``, each item validated as ``model``."""
+    raw = _load_json(DATA / name)
+    try:
+        return [model.model_validate(item) for item in raw[key]]  # type: ignore[index]
+    except ValidationError as exc:
+        raise ValueError(_explain(exc, f"data/{name}")) from None
+
+
 @cache
 def ship_classes() -> dict[str, ShipClass]:
     """Every ship plate, by slug."""
-    raw = _load_json(DATA / "ships.json")
-    try:
-        models = [ShipClassModel.model_validate(item) for item in raw["ships"]]  # type: ignore[index]
-    except ValidationError as exc:
-        raise ValueError(_explain(exc, "data/ships.json")) from None
+    models = _load_models("ships.json", "ships", ShipClassModel)
     classes = {}
     for m in models:
         xs = [x for x, _ in m.outline]
@@ -279,6 +317,23 @@ def ship_classes() -> dict[str, ShipClass]:
             length=-min(xs), beam=max(ys) - min(ys),
         )
     return classes
+
+
+@cache
+def fittings() -> dict[str, Fitting]:
+    """Every kind of equipment and special crew, by slug."""
+    return {m.slug: Fitting(**m.model_dump()) for m in _load_models("fittings.json", "fittings", FittingModel)}
+
+
+def fitting_list(slugs: list[str], where: str) -> tuple[Fitting, ...]:
+    """The fittings named by ``slugs``; unknown or repeated ones are an error naming the choices."""
+    known = fittings()
+    for slug in slugs:
+        if slug not in known:
+            raise BadScenario(f"{where}: there is no equipment or crew {slug!r}; the choices are: {', '.join(known)}")
+    if len(set(slugs)) != len(slugs):
+        raise BadScenario(f"{where}: a ship carries each kind of equipment or crew at most once")
+    return tuple(known[slug] for slug in slugs)
 
 
 @cache
@@ -299,13 +354,22 @@ def parse_override(scenario: dict[str, object]) -> ScenarioOverride:
 
 
 def parse_fleet(text: str) -> list[str]:
-    """``"sloop+brig"`` → ``["sloop", "brig"]``; unknown class names are an error naming the classes."""
+    """``"sloop+brig/marines"`` → ``["sloop", "brig/marines"]``: ships joined by ``+``, each a class
+    with any equipment and special crew after ``/``. Unknown names are an error naming the choices."""
     names = [part.strip() for part in text.split("+") if part.strip()]
     known = ship_classes()
     for name in names:
-        if name not in known:
-            raise BadScenario(f"there is no ship class {name!r}; the classes are: {', '.join(known)}")
+        slug, *extras = name.split("/")
+        if slug not in known:
+            raise BadScenario(f"there is no ship class {slug!r}; the classes are: {', '.join(known)}")
+        fitting_list(extras, f"fleet ship {name!r}")
     return names
+
+
+def fleet_entry(entry: str) -> tuple[str, list[str]]:
+    """``"brig/marines"`` → ``("brig", ["marines"])``."""
+    slug, *extras = entry.split("/")
+    return slug, extras
 
 
 def build_fleet(points: int, avoid_empty: bool = True) -> list[str]:
@@ -339,8 +403,21 @@ def build_fleet(points: int, avoid_empty: bool = True) -> list[str]:
 
 
 def fleet_points(fleet: list[str]) -> int:
-    known = ship_classes()
-    return sum(known[name].points for name in fleet)
+    """Ships, equipment and special crew, at their point costs."""
+    known, extra = ship_classes(), fittings()
+    total = 0
+    for entry in fleet:
+        slug, extras = fleet_entry(entry)
+        total += known[slug].points + sum(extra[e].points for e in extras)
+    return total
+
+
+def check_equal_points(first: list[str], second: list[str]) -> None:
+    """CB-SCEN-OPEN-4: Open Warfare fleets must be worth the same."""
+    a, b = fleet_points(first), fleet_points(second)
+    if a != b:
+        raise BadOption(f"Open Warfare fleets must be worth the same points: fleet1 ({'+'.join(first)}) is {a} "
+                        f"points and fleet2 ({'+'.join(second)}) is {b}")
 
 
 def normalise(degrees: float) -> float:

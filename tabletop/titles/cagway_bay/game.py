@@ -15,14 +15,18 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import procedures
 from .actions import CODEC, Fire
 from .combat import Sighting, sight
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .scenarios import judge, setup
+from .scenarios import FLEET_OPTIONS, check_fleet_options, fleets_for, judge, setup
 from .ships import Ship
+
+#: Options that only Open Warfare reads: setting one for another scenario is refused.
+OPEN_WARFARE_OPTIONS = (*FLEET_OPTIONS, "objective", "equal_points")
 
 INFO = GameInfo(
     name="cagway-bay",
@@ -33,12 +37,17 @@ INFO = GameInfo(
     max_seats=2,
     options=(
         Option("scenario", "the-ruins", "which battle to fight", choices=SCENARIOS),
-        Option("edges", "open-sea", "table edges: open sea (ships may sail off) or land (a coast)",
+        Option("edges", "open-sea", "table edges: open sea (Open Warfare: the battle is relocated and a ship "
+               "beyond the edge sails on; scenarios: leaving the table escapes or flees) or land (a coast)",
                choices=("open-sea", "land")),
+        Option("objective", "destruction", "Open Warfare: win by total destruction of the enemy fleet, or by "
+               "the first capture of an enemy ship", choices=("destruction", "capture")),
         Option("points", 150, "Open Warfare: fleet points when a fleet is built automatically",
                minimum=30, maximum=600),
         Option("fleet1", "", "Open Warfare: the first fleet, such as sloop+brig (empty: built to equal points)"),
         Option("fleet2", "", "Open Warfare: the second fleet (empty: built to equal points)"),
+        Option("equal_points", True, "Open Warfare: refuse fleets of unequal points (off only for a designer's "
+               "deliberately uneven test, such as fitting point costs)"),
         Option("turns", 0, "turn limit (0: the scenario's own)", minimum=0, maximum=100),
     ),
     hidden_information=False,
@@ -51,6 +60,13 @@ INFO = GameInfo(
 class CagwayBay(Game):
     info = INFO
     codec = CODEC
+
+    def __init__(self, **options: Any) -> None:
+        super().__init__(**options)
+        check_fleet_options(self.options, [n for n in OPEN_WARFARE_OPTIONS
+                                           if self.options[n] != self.info.option(n).default])
+        if scenario_model(self.options["scenario"]).objective.kind == "battle":
+            fleets_for(self.options)  # named fleets are checked (and priced) when the game is chosen
 
     def _seats(self) -> tuple[str, ...]:
         return scenario_model(self.options["scenario"]).seats
@@ -146,6 +162,11 @@ class CagwayState(State):
         from .render import describe
 
         return describe(self, action)
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         from .heuristic import suggest
@@ -315,6 +336,8 @@ class CagwayState(State):
         return found
 
     def check_left_table(self, ship: Ship) -> None:
+        if self.objective.kind == "battle":
+            return  # CB-TABLE-2: with open sea the battle is relocated; nobody leaves it
         edge = self.table.off_table(ship.coords)
         if edge is None:
             return

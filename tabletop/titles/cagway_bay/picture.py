@@ -29,15 +29,18 @@ def svg_picture(view: dict[str, Any]) -> str:
     w, h = table["width"], table["height"]
     night = view.get("darkness") is not None
     pad = 12.0
+    # An Open Warfare battle relocated past an edge: widen the picture to every hull afloat.
+    west, east, north, south = _overflow(view, w, h)
+    left, right, top = pad + west, pad + east, pad + north
     key = _key_lines(view, w)
-    bottom = 6 + 3.4 * len(key)
+    bottom = 6 + 3.4 * len(key) + south
     ink, halo = ("#f5f5f5", "#0d1b33") if night else ("#111", "#ffffff")
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-pad} {-pad} {w + 2 * pad} {h + pad + bottom}" '
-        f'width="{(w + 2 * pad) * 8:.0f}" height="{(h + pad + bottom) * 8:.0f}" font-family="sans-serif">',
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{-left:g} {-top:g} {w + left + right:g} {h + top + bottom:g}" '
+        f'width="{(w + left + right) * 8:.0f}" height="{(h + top + bottom) * 8:.0f}" font-family="sans-serif">',
         '<defs><marker id="wind-arrow" markerWidth="4" markerHeight="4" refX="2" refY="2" orient="auto">'
         '<path d="M0,0 L4,2 L0,4 z" fill="#546e7a"/></marker></defs>',
-        f'<rect x="{-pad}" y="{-pad}" width="{w + 2 * pad}" height="{h + pad + bottom}" fill="#f4efe1"/>',
+        f'<rect x="{-left:g}" y="{-top:g}" width="{w + left + right:g}" height="{h + top + bottom:g}" fill="#f4efe1"/>',
         f'<rect x="0" y="0" width="{w}" height="{h}" fill="{"#22395e" if night else "#cfe6f5"}" '
         f'stroke="{"#5d4a2a" if table["edges"] == "land" else "#7aa7c7"}" '
         f'stroke-width="{1.2 if table["edges"] == "land" else 0.4}"/>',
@@ -75,7 +78,7 @@ def svg_picture(view: dict[str, Any]) -> str:
         out.append(_text(cx, h - cy + FONT / 3, label, "#3e2723", "#eadcb4", anchor="middle"))
     for ship in afloat:
         out.append(_ship_label(ship, h, taken, ink, halo, partners.get(ship["id"], [])))
-    out.extend(_key_svg(key, view["seats"], h))
+    out.extend(_key_svg(key, view["seats"], h + south))
     out.append("</svg>")
     return "\n".join(out)
 
@@ -287,6 +290,16 @@ def _wrap(text: str, w: float, size: float = 1.9) -> list[str]:
         else:
             lines.append(word)
     return lines
+
+
+def _overflow(view: dict[str, Any], w: float, h: float) -> tuple[float, float, float, float]:
+    """How far (cm, plus a margin) hulls afloat reach past the west, east, north and south edges."""
+    points = [p for ship in view["ships"] if ship["status"] == "afloat" for p in ship["hull"]]
+    if not points:
+        return 0.0, 0.0, 0.0, 0.0
+    xs, ys = [p[0] for p in points], [p[1] for p in points]
+    past = (-min(xs), max(xs) - w, max(ys) - h, -min(ys))
+    return tuple(d + 2 if d > 0 else 0.0 for d in past)  # type: ignore[return-value]
 
 
 def _key_svg(lines: list[str], seats: list[str], h: float) -> list[str]:

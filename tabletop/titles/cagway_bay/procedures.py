@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action
+from tabletop.core import Action, possessive
 
 from .actions import (
     Commandeer,
@@ -27,6 +27,7 @@ from .actions import (
     Stall,
 )
 from .combat import Sighting, touching, visible_in_dark
+from .data import Gun
 from .movement import (
     DRIFT_MENU,
     TURN_STEPS,
@@ -49,7 +50,7 @@ if TYPE_CHECKING:
 PHASE_OF = {
     "sail": "move", "stall": "move", "drift": "move", "dock": "move", "explore": "move", "grapple": "move",
     "fire": "combat", "melee": "combat", "commandeer": "combat", "scuttle": "combat",
-    "share": "end", "repair": "end", "douse": "end",
+    "share": "combat", "repair": "end", "douse": "end",
 }
 
 
@@ -98,7 +99,9 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
             out.extend(Melee(ship.id, o.id) for o in foes)
         else:
             for shot in valid_shots(state, ship):
-                out.extend(Fire(ship.id, shot.gun, shot.target, aim) for aim in range(min(ship.ap, shot.range)))
+                gun = ship.cls.guns[shot.gun]
+                out.extend(Fire(ship.id, shot.gun, shot.target, aim) for aim in range(min(ship.ap, shot.range))
+                           if not _aim_lowers(gun, shot.range, aim))
     for other in state.afloat():
         if other is ship or other.hp > 0:
             continue
@@ -108,8 +111,14 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
             out.extend(Commandeer(ship.id, other.id, crew) for crew in crews)
         if touching(ship, other):
             out.append(Scuttle(ship.id, other.id))
+    _share_options(state, ship, out)
     out.append(Done(ship.id))
     return out
+
+
+def _aim_lowers(gun: Gun, measured: int, aim: int) -> bool:
+    """CB-COMBAT-AIM-3: aiming only ever increases damage, so no aim may lower it."""
+    return aim > 0 and gun.damage(max(1, measured - aim)) < gun.damage(measured)
 
 
 def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
@@ -118,6 +127,12 @@ def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
         out.append(Repair(ship.id))
     if ship.fires:
         out.append(Douse(ship.id))
+    out.append(Done(ship.id))
+    return out
+
+
+def _share_options(state: CagwayState, ship: Ship, out: list[Action]) -> None:
+    """CB-DEAD-SHARE-1: friendly ship repair, a combat-phase action beside capture and scuttle."""
     for friend in state.afloat():
         if friend is ship or friend.seat != ship.seat or not touching(ship, friend):
             continue
@@ -132,8 +147,6 @@ def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
         for amount in (ship.treasure, -friend.treasure):
             if amount:
                 out.append(Share(ship.id, friend.id, 0, 0, amount))
-    out.append(Done(ship.id))
-    return out
 
 
 def valid_shots(state: CagwayState, ship: Ship) -> list[Sighting]:
@@ -152,7 +165,7 @@ def _findings(state: CagwayState, ship: Ship) -> bool:
     if ship.docked is None or ship.docked not in state.stock:
         return False
     treasure, supplies = state.stock[ship.docked]
-    return treasure > 0 or (supplies > 0 and ship.supplies < ship.cls.supplies)
+    return treasure > 0 or (supplies > 0 and ship.supplies < ship.max_supplies)
 
 
 def _grapple_targets(state: CagwayState, ship: Ship) -> list[Ship]:
@@ -168,7 +181,7 @@ def _share_problem(ship: Ship, friend: Ship, action: Share) -> str | None:
     if hp_a > ship.cls.hp or hp_b > friend.cls.hp:
         return "no ship can hold more HP than its plate shows"
     sup_a, sup_b = ship.supplies - action.supplies, friend.supplies + action.supplies
-    if min(sup_a, sup_b) < 0 or sup_a > ship.cls.supplies or sup_b > friend.cls.supplies:
+    if min(sup_a, sup_b) < 0 or sup_a > ship.max_supplies or sup_b > friend.max_supplies:
         return "supplies must stay between 0 and each ship's capacity"
     if ship.treasure - action.treasure < 0 or friend.treasure + action.treasure < 0:
         return "there is not that much treasure aboard"
@@ -187,7 +200,7 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
     if ship.id not in state.choosable():
         return f"{ship.id} is not the ship to act now"
     if state.seats[ship.seat] != seat:
-        return f"{ship.id} is not {seat}'s ship"
+        return f"{ship.id} is not {possessive(seat)} ship"
     phase = PHASE_OF.get(action.kind)
     if phase is not None and phase != state.phase:
         return f"'{action.kind}' belongs to the {phase} phase, and this is the {state.phase} phase"
@@ -244,6 +257,11 @@ def _fire_problem(state: CagwayState, ship: Ship, action: Fire) -> str:
                 return f"firing with aim {action.aim} costs {1 + action.aim} AP and {ship.id} has {ship.ap}"
             if action.aim > sighting.range - 1:
                 return f"aiming cannot bring the effective range below 1 (range {sighting.range})"
+            gun = ship.cls.guns[action.gun]
+            if _aim_lowers(gun, sighting.range, action.aim):
+                return (f"aiming only increases damage: the {gun.name} does {gun.damage(sighting.range)} at range "
+                        f"{sighting.range} but {gun.damage(sighting.range - action.aim)} at range "
+                        f"{sighting.range - action.aim}")
             return f"{action.target} cannot be seen in the dark at range {sighting.range}"
     return f"{action.target} is not an enemy ship afloat and fighting"
 
@@ -305,7 +323,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         target = state.ships[action.target]
         ship.ap -= 1
         ship.fired, ship.revealed = True, state.turn
-        value = ship.cls.combat_value(ship.hp)
+        value = ship.combat_value
         state.emit("melee", f"{name}'s crew fights {target.id} hand to hand at close-combat value {value}.",
                    ship=name, target=target.id, damage=value)
         state.damage(target, value, None)
@@ -340,7 +358,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         state.emit("share", f"{name} and {friend.id} share: {action.hp:+d} HP, {action.supplies:+d} supplies and "
                    f"{action.treasure:+d} treasure go across to {friend.id}.", ship=name, friend=friend.id)
     elif isinstance(action, Repair):
-        mended = min(2, ship.damage, ship.supplies)
+        mended = min(ship.repair_rate, ship.damage, ship.supplies)
         ship.ap -= 1
         ship.hp += mended
         ship.supplies -= mended
@@ -350,12 +368,14 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         ship.ap -= 1
         need = min(ship.fires)
         roll = state.rng.roll(6)
-        if roll >= need:
+        bonus = ship.douse_bonus  # fire buckets (CB-DATA-2)
+        shown = f"{roll}+{bonus}" if bonus else f"{roll}"
+        if roll + bonus >= need:
             ship.fires.remove(need)
-            state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; one fire is out.",
+            state.emit("douse", f"{name} fights a fire: rolls {shown}, needing {need}+; one fire is out.",
                        ship=name, roll=roll, need=need, success=True)
         else:
-            state.emit("douse", f"{name} fights a fire: rolls {roll}, needing {need}+; it still burns.",
+            state.emit("douse", f"{name} fights a fire: rolls {shown}, needing {need}+; it still burns.",
                        ship=name, roll=roll, need=need, success=False)
 
 
@@ -377,7 +397,7 @@ def _explore(state: CagwayState, ship: Ship) -> None:
         state.emit("explore", f"{ship.id} searches {island} and carries off a treasure.", ship=ship.id,
                    island=island, found="treasure")
     else:
-        took = min(2, supplies, ship.cls.supplies - ship.supplies)
+        took = min(2, supplies, ship.max_supplies - ship.supplies)
         state.stock[island] = (treasure, supplies - took)
         ship.supplies += took
         state.emit("explore", f"{ship.id} forages on {island} and loads {took} supplies.", ship=ship.id,

@@ -8,14 +8,16 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import LineString, Point, Polygon
+from shapely.geometry import LineString, Polygon
 from shapely.ops import nearest_points
 
 from tabletop.core import Action
 
 from .actions import Commandeer, Dock, Done, Drift, Fire, Grapple, Melee, Sail, Share
+from .chart import chart_lines
 from .data import scenario_model
-from .geometry import RED, Table, arc_region, gun_origin, place
+from .geometry import RED, STICKS, Table, place
+from .view import gun_cover, ship_card, sticks_view
 
 if TYPE_CHECKING:
     from .game import CagwayState
@@ -37,6 +39,7 @@ def _table_view(table: Table) -> dict[str, Any]:
 def state_view(state: CagwayState) -> dict[str, Any]:
     """Everything on the table is in plain sight, so every seat gets the same view."""
     table = dict(_table_view(state.table))
+    table["sticks"] = sticks_view()
     table["islands"] = [dict(i, treasure=state.stock[i["id"]][0], supplies=state.stock[i["id"]][1])
                         for i in table["islands"]]
     ships = []
@@ -59,6 +62,7 @@ def state_view(state: CagwayState) -> dict[str, Any]:
         "escape_edges": sorted(state.scoring_edges) if state.objective.kind != "battle" else [],
         "table": table,
         "ships": ships,
+        "cards": {slug: ship_card(cls) for slug, cls in sorted({s.cls.slug: s.cls for s in state.ships.values()}.items())},
         "grapples": [list(pair) for pair in sorted(state.grapples)],
         "last_shot": _shot_view(state),
         "first_capture": None if state.first_capture is None else state.seats[state.first_capture],
@@ -82,15 +86,10 @@ def _shot_view(state: CagwayState) -> dict[str, Any] | None:
 def _shot_drawing(state: CagwayState, shot: dict[str, Any]) -> dict[str, Any]:
     shooter, target = state.ships[shot["ship"]], state.ships[shot["target"]]
     gun = shooter.cls.guns[shot["gun"]]
-    x, y, heading = shot["from"]
-    length = shooter.cls.length
-    reach = gun.max_range * RED
-    hull = Polygon(place(shooter.cls.outline, x, y, heading))
     aimed = Polygon(place(target.cls.outline, *shot["at"]))
-    origin = gun_origin(x, y, heading, length, shot["gun"])
-    band = arc_region(x, y, heading, length, shot["gun"], reach + length + shooter.cls.beam)
-    source = Point(origin) if origin is not None else hull  # range runs from here (CB-COMBAT-RANGE-1)
-    cover = band.intersection(source.buffer(reach, quad_segs=16))
+    # range runs from the source, a point or the hull's side (CB-COMBAT-RANGE-1)
+    x, y, heading = shot["from"]
+    cover, source, band = gun_cover(x, y, heading, shooter.cls, shot["gun"])
     rings = [_lines(source.buffer(k * RED, quad_segs=16).exterior.intersection(band))
              for k in range(1, gun.max_range + 1)]
     part = aimed.intersection(band)
@@ -121,7 +120,7 @@ def describe(state: CagwayState, action: Action) -> str:
     if isinstance(action, Sail):
         side = "port" if action.turn > 0 else "starboard"
         turn = "straight on" if action.turn == 0 else f"turn {abs(action.turn):g}° to {side}"
-        return f"{ship}: {turn} and sail one segment"
+        return f"{ship}: {turn} and sail one segment{_segment(state, action)}"
     if isinstance(action, Drift):
         return f"{ship}: drift downwind, then face {action.heading:g}° (uses all AP)"
     if isinstance(action, Fire):
@@ -143,6 +142,16 @@ def describe(state: CagwayState, action: Action) -> str:
     return f"{ship}: {action.kind}"
 
 
+def _segment(state: CagwayState, action: Sail) -> str:
+    """The stick the new heading earns and how far it carries the bow, such as " (yellow, 5 cm)"."""
+    ship = state.ships.get(action.ship)
+    if ship is None:
+        return ""
+    heading = (ship.heading + action.turn) % 360
+    colour = ship.cls.colour(state.table.wind.off_wind(heading, ship.x, ship.y))
+    return f" ({colour}, {STICKS[colour]:g} cm)"
+
+
 def _wind_text(wind: dict[str, Any]) -> str:
     if wind["kind"] == "parallel":
         return f"parallel wind from {wind['from_heading']:g}°"
@@ -158,6 +167,7 @@ def text_picture(view: dict[str, Any]) -> str:
         f"Table {table['width']:g}x{table['height']:g} cm, edges {table['edges']}; {_wind_text(table['wind'])}"
         + (f"; darkness: sight {view['darkness']} segments" if view.get("darkness") is not None else ""),
     ]
+    lines += chart_lines(view)
     for island in table["islands"]:
         stock = []
         if island["treasure"]:

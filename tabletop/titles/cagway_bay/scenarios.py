@@ -6,13 +6,20 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import BadScenario, Outcome
+from shapely.geometry import Polygon
+
+from tabletop.core import BadOption, BadScenario, Outcome
+from tabletop.core.errors import shorten
 
 from .data import (
     EDGES,
+    IslandModel,
     ScenarioModel,
     ShipPlacement,
     build_fleet,
+    check_equal_points,
+    fitting_list,
+    fleet_entry,
     fleet_points,
     normalise,
     parse_fleet,
@@ -25,6 +32,9 @@ from .ships import Ship
 
 if TYPE_CHECKING:
     from .game import CagwayState
+
+
+FLEET_OPTIONS = ("points", "fleet1", "fleet2")
 
 
 @dataclass(frozen=True)
@@ -50,6 +60,21 @@ def _auto_fleet(points: int) -> tuple[str, ...]:
     return tuple(build_fleet(points))
 
 
+def check_fleet_options(options: dict[str, Any], given: list[str]) -> None:
+    """Refuse fleet options that would be ignored (``given`` are those set away from their
+    defaults) or that name no ship (CB-SCEN-OPEN-2)."""
+    if given and scenario_model(options["scenario"]).objective.kind != "battle":
+        raise BadOption(f"{' and '.join(given)} {'applies' if len(given) == 1 else 'apply'} only to the "
+                        "open-warfare scenario; "
+                        f"{options['scenario']} brings its own ships (add -o scenario=open-warfare)")
+    for name in ("fleet1", "fleet2"):
+        text = options[name]
+        if text.strip() and any(not part.strip() for part in text.split("+")):
+            raise BadOption(f"option {name!r} lists ship classes joined by +, such as sloop+brig, with none "
+                            f"left empty; {shorten(text)} is not such a list (leave it empty for a fleet "
+                            "built to equal points)")
+
+
 def fleets_for(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Open Warfare fleets from the options: given lists, or built to equal points."""
     first, second = parse_fleet(options["fleet1"]), parse_fleet(options["fleet2"])
@@ -59,6 +84,8 @@ def fleets_for(options: dict[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...
         first = list(_auto_fleet(fleet_points(second)))
     elif not first and not second:
         first = second = list(_auto_fleet(options["points"]))
+    if options["equal_points"]:
+        check_equal_points(first, second)
     return tuple(first), tuple(second)
 
 
@@ -70,13 +97,14 @@ def deploy(model: ScenarioModel, fleets: tuple[tuple[str, ...], tuple[str, ...]]
         line = model.deployment[seat]
         ux, uy = unit(line.heading)
         counts: dict[str, int] = {}
-        for index, slug in enumerate(fleet):
+        for index, entry in enumerate(fleet):
+            slug, extras = fleet_entry(entry)
             counts[slug] = counts.get(slug, 0) + 1
             x = model.width * (index + 1) / (len(fleet) + 1)
             length = classes[slug].length
             placements.append(ShipPlacement(
                 id=f"{model.seats[seat]}-{slug}-{counts[slug]}", ship_class=slug, seat=seat,
-                x=x + ux * length, y=line.y + uy * length, heading=line.heading, treasure=0))
+                x=x + ux * length, y=line.y + uy * length, heading=line.heading, treasure=0, fittings=extras))
     return placements
 
 
@@ -105,13 +133,14 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
             raise BadScenario(f"ship {p.id}: there is no class {p.ship_class!r}; the classes are: "
                               f"{', '.join(classes)}")
         ship = Ship(p.id, classes[p.ship_class], p.seat, p.x, p.y, normalise(p.heading))
+        ship.fit(fitting_list(p.fittings, f"ship {p.id}"))
         if p.hp is not None:
             if not 0 <= p.hp <= ship.cls.hp:
                 raise BadScenario(f"ship {p.id}: hp must be from 0 to {ship.cls.hp}")
             ship.hp = p.hp
         if p.supplies is not None:
-            if not 0 <= p.supplies <= ship.cls.supplies:
-                raise BadScenario(f"ship {p.id}: supplies must be from 0 to {ship.cls.supplies}")
+            if not 0 <= p.supplies <= ship.max_supplies:
+                raise BadScenario(f"ship {p.id}: supplies must be from 0 to {ship.max_supplies}")
             ship.supplies = p.supplies
         ship.ap = p.ap if p.ap is not None else ship.cls.actions(ship.hp)
         ship.fires = list(p.fires)
@@ -125,12 +154,17 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
         ships.append(ship)
     ids = [s.id for s in ships]
     if len(set(ids)) != len(ids):
-        raise BadScenario("ship ids must be unique")
+        raise BadScenario(f"ship ids must be unique; {', '.join(sorted({i for i in ids if ids.count(i) > 1}))} "
+                          "appear more than once")
     grapples = set()
     for a, b in override.grapples if override else []:
         if a not in ids or b not in ids:
-            raise BadScenario(f"grapple {a}-{b} names a ship that is not in the scenario")
+            raise BadScenario(f"grapple {shorten(a)}-{shorten(b)} names a ship that is not in the scenario")
+        if a == b:
+            raise BadScenario(f"grapple {a}-{b}: a ship cannot be grappled to itself")
         grapples.add((min(a, b), max(a, b)))
+    if override is not None:
+        check_position(table, islands, ships)
     limit = options["turns"] or (override.turn_limit if override and override.turn_limit else model.turn_limit)
     darkness = override.darkness if override and override.darkness else model.darkness
     scoring: frozenset[str] = frozenset(exits)
@@ -152,6 +186,35 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
         sight_range=darkness.sight_range if darkness else None,
         scoring_edges=scoring, needed=needed, grapples=grapples, fleets=fleets,
     )
+
+
+def check_position(table: Table, islands: list[IslandModel], ships: list[Ship]) -> None:
+    """Refuse a described position that no game could reach: islands that are not one simple
+    shape or share an id, afloat ships off the table, a ship docked
+    at an island it does not touch (or one that does not exist)."""
+    island_ids = [i.id for i in islands]
+    for island in islands:
+        if island_ids.count(island.id) > 1:
+            raise BadScenario(f"island ids must be unique; {shorten(island.id)} appears more than once")
+        if not Polygon(island.outline).is_valid:
+            raise BadScenario(f"island {shorten(island.id)}: the outline crosses itself or folds back; give "
+                              "its corners in order around one simple shape")
+        if not table.rect.covers(Polygon(island.outline)):
+            raise BadScenario(f"island {shorten(island.id)} reaches off the {table.width:g} x {table.height:g} "
+                              "cm table")
+    # Hulls of different ships may overlap: ships sail through one another (CB-MOVE-PASS-1).
+    for ship in ships:
+        if ship.status == "afloat" and not table.rect.covers(ship.hull):
+            raise BadScenario(f"ship {ship.id} at ({ship.x:g}, {ship.y:g}) is afloat but not wholly on the "
+                              f"{table.width:g} x {table.height:g} cm table")
+    for ship in ships:
+        if ship.docked is None:
+            continue
+        if ship.docked not in table.islands:
+            raise BadScenario(f"ship {ship.id} is docked at {shorten(ship.docked)}, which is not an island here; "
+                              f"the islands are {', '.join(table.islands) or 'none'}")
+        if ship.status != "afloat" or ship.docked not in table.touching_land(ship.hull, ship.bounds):
+            raise BadScenario(f"ship {ship.id} is docked at {ship.docked} but its hull does not touch it")
 
 
 # -- judging ---------------------------------------------------------------------------------------
@@ -213,7 +276,7 @@ def battle_scores(state: CagwayState) -> dict[str, float]:
 def _battle(state: CagwayState) -> Outcome | None:
     seats = state.seats
     scores = battle_scores(state)
-    if state.first_capture is not None:
+    if state.first_capture is not None and state.game.options["objective"] == "capture":
         winner = seats[state.first_capture]
         return Outcome((winner,), scores, f"{winner} captured an enemy ship first", seats)
     standing = [any(s.alive and s.seat == seat for s in state.ships.values()) for seat in range(2)]

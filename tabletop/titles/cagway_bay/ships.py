@@ -7,15 +7,17 @@ from typing import Any
 import shapely
 from shapely.geometry import Polygon
 
-from .data import ShipClass
+from .data import Fitting, ShipClass
 from .geometry import Coords, Table, place, unit
+from .view import gun_origins
 
 
 class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
     __slots__ = (
-        "_bounds", "_clear", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "heading", "home", "hp", "id", "moved",
+        "_bounds", "_clear", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
+        "home", "hp", "id", "moved",
         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
     )
 
@@ -38,7 +40,13 @@ class Ship:
         self.sailing = True  # may still sail this turn (stall, dock and drift end it)
         self.fired = False  # fired its one gun (or fought hand to hand) this turn
         self.revealed = 0  # last turn it fired: muzzle flashes show it in the dark
+        self.fittings: tuple[Fitting, ...] = ()  # equipment and special crew aboard (Open Warfare points)
         self._forget_pose()
+
+    def fit(self, fittings: tuple[Fitting, ...]) -> None:
+        """Ship equipment and special crew; spare stores come aboard full."""
+        self.fittings = fittings
+        self.supplies = self.max_supplies
 
     def _forget_pose(self) -> None:
         """Drop everything worked out from the pose (outline, polygon, clearance, move plans)."""
@@ -117,15 +125,44 @@ class Ship:
     def damage(self) -> int:
         return self.cls.hp - self.hp
 
+    # -- what equipment and special crew add (CB-DATA-2) --------------------------------------
+
+    @property
+    def max_supplies(self) -> int:
+        return self.cls.supplies + sum(f.supplies for f in self.fittings)
+
+    @property
+    def combat_value(self) -> int:
+        value = self.cls.combat_value(self.hp)
+        return value + sum(f.combat_value for f in self.fittings) if value else 0
+
+    @property
+    def repair_rate(self) -> int:
+        """Damage mended per AP of repairs."""
+        return 2 + sum(f.repair for f in self.fittings)
+
+    @property
+    def douse_bonus(self) -> int:
+        return sum(f.douse for f in self.fittings)
+
+    @property
+    def points(self) -> int:
+        return self.cls.points + sum(f.points for f in self.fittings)
+
     def to_json(self) -> dict[str, Any]:
+        """The ship as the view shows it: pose, hull, condition and where her guns fire from
+        (CB-VIEW-1); her class's card, with the arcs, is in the view's ``cards``."""
+        origins = gun_origins(self.x, self.y, self.heading, self.cls)
         return {
             "id": self.id, "class": self.cls.slug, "name": self.cls.name, "seat": self.seat,
             "x": round(self.x, 3), "y": round(self.y, 3), "heading": round(self.heading, 3),
             "hull": [[round(px, 3), round(py, 3)] for px, py in self.coords],
             "hp": self.hp, "max_hp": self.cls.hp, "ap": self.ap, "supplies": self.supplies,
-            "max_supplies": self.cls.supplies, "fires": list(self.fires), "treasure": self.treasure,
+            "max_supplies": self.max_supplies, "fires": list(self.fires), "treasure": self.treasure,
             "status": self.status, "docked": self.docked, "fired": self.fired,
-            "combat_value": self.cls.combat_value(self.hp), "length": self.cls.length,
-            "guns": {pos: {"name": g.name, "chart": list(g.chart), "sets_fire": g.sets_fire}
-                     for pos, g in self.cls.guns.items()},
+            "combat_value": self.combat_value, "length": self.cls.length, "points": self.points,
+            "fittings": [{"slug": f.slug, "name": f.name, "kind": f.kind, "points": f.points, "summary": f.summary}
+                         for f in self.fittings],
+            "guns": {pos: {"name": g.name, "chart": list(g.chart), "sets_fire": g.sets_fire, "max_range": g.max_range,
+                           "origin": origins[pos]} for pos, g in self.cls.guns.items()},
         }

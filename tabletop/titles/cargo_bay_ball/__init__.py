@@ -5,5 +5,9 @@ heuristic, scenario; board and data hold the bay geometry and the data files.
 """
 
 from .game import CargoBayBall, CargoBayState
+from .references import ACTION_RULES, EVENT_RULES
+
+CargoBayBall.event_rules = EVENT_RULES
+CargoBayBall.action_rules = ACTION_RULES
 
 __all__ = ["CargoBayBall", "CargoBayState"]

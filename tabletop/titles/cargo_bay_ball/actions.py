@@ -16,9 +16,11 @@ __all__ = [
     "Block",
     "Catch",
     "Handoff",
+    "LeaveBall",
     "NoBlock",
     "Pass",
     "Pick",
+    "PickUp",
     "PlaceCrew",
     "PlaceObstacle",
     "Push",
@@ -165,6 +167,22 @@ class Push(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class PickUp(Action):
+    """Having moved onto a loose ball (or starting a turn on it): pick it up, a free action."""
+
+    kind = "pick-up"
+    crew: str
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveBall(Action):
+    """Having moved onto a loose ball (or starting a turn on it): leave it lying there."""
+
+    kind = "leave-ball"
+    crew: str
+
+
+@dataclass(frozen=True, slots=True)
 class Release(Action):
     """After the other side scores: which penalised crew member moves to the airlock arrow space."""
 
@@ -173,4 +191,4 @@ class Release(Action):
 
 
 CODEC = ActionCodec(Pick, Appoint, PlaceObstacle, PlaceCrew, Activate, Step, StepOver, Pass, Handoff, TakeHandoff,
-                    Shoot, Slobberknock, Steal, Skip, Block, Catch, NoBlock, Push, Release)
+                    Shoot, Slobberknock, Steal, Skip, Block, Catch, NoBlock, Push, Release, PickUp, LeaveBall)

@@ -23,7 +23,7 @@ from .constants import (
 )
 from .data import ENDUR
 from .ending import finish
-from .flight import take_ball
+from .flight import offer_pick_up
 from .setup import setup_seat, start_restart_placement
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def choices_for_activation(st: CargoBayState) -> list[int]:
 
 def activate(st: CargoBayState, crew: int) -> None:
     """Start a crew member's turn (CBB-TIME-4), bringing a released one in through the airlock
-    door (CBB-PEN-4) and letting anyone standing on the loose ball take it now (CBB-BALL-6)."""
+    door (CBB-PEN-4) and offering anyone standing on the loose ball to pick it up now (CBB-BALL-6)."""
     game = st.game
     side = st.crew_side[crew]
     seats = game.side_seats[side]
@@ -147,9 +147,7 @@ def activate(st: CargoBayState, crew: int) -> None:
         st.emit("enter", f"{st.name(crew)} comes back in through the airlock door onto "
                 f"{game.board.labels[space]}.", crew=st.slug(crew), at=game.board.labels[space])
     space = st.pos[crew]
-    if st.holder < 0 and st.ball == space and not st.stack:
-        take_ball(st, crew)
-        st.emit("pickup", f"{st.name(crew)} picks up the ball lying on {game.board.labels[space]}.")
+    offer_pick_up(st, crew, space)
 
 
 def _entry_space(st: CargoBayState) -> int:

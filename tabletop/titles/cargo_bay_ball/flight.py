@@ -26,13 +26,13 @@ from .constants import (
     SHOT_FLIGHT,
     STANDING,
 )
-from .data import BLOCK, CATCH, OFF
+from .data import BLOCK, CATCH, OFF, SHOOT
 from .ending import finish
 
 if TYPE_CHECKING:
     from .game import CargoBayState
 
-__all__ = ["Flight", "PushChoice", "ReleaseChoice", "officiate", "penalise", "start_deflection", "take_ball"]
+__all__ = ["Flight", "PickUpChoice", "PushChoice", "ReleaseChoice", "officiate", "penalise", "start_deflection", "take_ball"]
 
 MOVE_STAGE, OFFER_STAGE, ARRIVE_STAGE = range(3)
 
@@ -42,8 +42,8 @@ class Flight:
     (deflection, or the rest of a scored shot) in a numbered direction. At each space it offers
     the crew allowed to react there, one at a time, before moving on."""
 
-    __slots__ = ("at", "direction", "entry", "i", "kind", "left", "path", "qi", "queue", "side", "skill",
-                 "stage", "target", "thrower", "tried", "waiting")
+    __slots__ = ("at", "bonus", "direction", "entry", "i", "kind", "left", "path", "qi", "queue", "reroll", "side",
+                 "skill", "stage", "target", "thrower", "tried", "waiting")
 
     def __init__(self, kind: int, at: int, left: int, *, side: int = -1, thrower: int = -1, target: int = -1,
                  path: tuple[int, ...] = (), direction: int = 0, skill: int = 0, entry: int = 0) -> None:
@@ -57,6 +57,8 @@ class Flight:
         self.i = 0  # next index into path
         self.direction = direction  # 0-5: direction number - 1, for loose balls
         self.skill = skill  # a shot's SHOOT with bonus, for the scoring roll
+        self.bonus = 0  # a shot's bonus, added again when River's SHOOT is rolled for the scoring roll
+        self.reroll = False  # River's SHOOT is rolled again for the scoring roll (option river_shoot)
         self.entry = entry  # which side of the ring a shot comes from (+1/-1; 0 = flat against it)
         self.tried = 0  # bit per crew who already tried to block or catch this flight
         self.queue: tuple[int, ...] = ()
@@ -76,6 +78,8 @@ class Flight:
         twin.i = self.i
         twin.direction = self.direction
         twin.skill = self.skill
+        twin.bonus = self.bonus
+        twin.reroll = self.reroll
         twin.entry = self.entry
         twin.tried = self.tried
         twin.queue = self.queue
@@ -177,9 +181,12 @@ class Flight:
             self._come_to_rest(st)
             return False
         if self.left == 0:
+            labels = st.game.board.labels
             st.emit("short", f"The {'pass' if kind == PASS_FLIGHT else 'shot'} falls short at "
-                    f"{st.game.board.labels[self.at]}.", at=st.game.board.labels[self.at])
-            start_deflection(st, self.at)
+                    f"{labels[self.at]}.", at=labels[self.at])
+            # Ruling (option short_deflection): from where it landed, or from the target.
+            origin = self.path[-1] if st.game.options["short_deflection"] == "target" else self.at
+            start_deflection(st, origin)
             return False
         return True
 
@@ -216,8 +223,7 @@ class Flight:
         st.emit("block", f"{st.name(crew)} tries to block at {where}: 1d6={roll} against BLOCK {rating}: "
                 f"blocked!", crew=st.slug(crew), roll=roll, success=True)
         board = st.game.board
-        if self.kind == SHOT_FLIGHT and at == board.goal \
-                and board.side_of_axis(st.pos[crew], st.arrow) * self.entry <= 0 \
+        if self.kind == SHOT_FLIGHT and at == board.goal and self._from_behind(st, crew) \
                 and officiate(st, crew, "goaltending"):
             penalise(st, crew, "goaltending")
             start_deflection(st, at)
@@ -226,6 +232,15 @@ class Flight:
             st.stack.pop()
             return
         start_deflection(st, at)
+
+    def _from_behind(self, st: CargoBayState, crew: int) -> bool:
+        """CBB-PEN-1: is a block on the goal space made from behind the ring? Level with the ring
+        counts as behind; standing on the goal space itself follows option goal_space_block."""
+        board = st.game.board
+        space = st.pos[crew]
+        if space == board.goal:
+            return st.game.options["goal_space_block"] == "goaltending"
+        return board.side_of_axis(space, st.arrow) * self.entry <= 0
 
     # -- endings ---------------------------------------------------------------------------------
 
@@ -245,6 +260,8 @@ class Flight:
             st.emit("rim", f"{name}'s shot comes in flat against the side of the ring and glances off.")
             start_deflection(st, goal)
             return False
+        if self.reroll:
+            self.skill = st.skill(self.thrower, SHOOT) + self.bonus
         roll = st.rng.roll(6)
         if roll <= self.skill:
             st.emit("on-target", f"{name}'s scoring roll: 1d6={roll} against SHOOT {self.skill}: through the "
@@ -321,7 +338,8 @@ class PushChoice:
 
     def spaces(self, st: CargoBayState) -> list[int]:
         occ = st.occ
-        obstacles = st.obstacles
+        # Ruling (option push_onto_obstacles): an obstacle counter makes a space not empty.
+        obstacles = frozenset() if st.game.options["push_onto_obstacles"] else st.obstacles
         return [s for s in st.game.board.neighbours[st.pos[self.defender]] if occ[s] < 0 and s not in obstacles]
 
     def advance(self, st: CargoBayState) -> int:
@@ -346,6 +364,43 @@ class PushChoice:
         st.pos[self.defender] = space
         st.occ[space] = self.defender
         st.emit("push", f"{st.name(self.attacker)} pushes {name} to {action.to}.", to=action.to)
+
+
+class PickUpChoice:
+    """CBB-BALL-4: a crew member who moves onto a loose ball, or starts a turn standing on it,
+    may pick it up as a free action; their seat decides. ``space`` is where the ball lies (the
+    space stepped over, for a step over a downed crew member lying on it)."""
+
+    __slots__ = ("crew", "space")
+
+    def __init__(self, crew: int, space: int) -> None:
+        self.crew = crew
+        self.space = space
+
+    def copy(self) -> PickUpChoice:
+        return self
+
+    def advance(self, st: CargoBayState) -> int:
+        return st.crew_seat[self.crew]
+
+    def legal(self, st: CargoBayState) -> list[Action]:
+        card = st.crew_card[self.crew]
+        return [st.game.a_pick_up[card], st.game.a_leave_ball[card]]
+
+    def decide(self, st: CargoBayState, action: Action) -> None:
+        st.stack.pop()
+        where = st.game.board.labels[self.space]
+        if isinstance(action, A.LeaveBall):
+            st.emit("leave-ball", f"{st.name(self.crew)} leaves the loose ball on {where}.", crew=st.slug(self.crew))
+            return
+        take_ball(st, self.crew)
+        st.emit("pickup", f"{st.name(self.crew)} picks up the loose ball on {where}.", crew=st.slug(self.crew))
+
+
+def offer_pick_up(st: CargoBayState, crew: int, space: int) -> None:
+    """Put the pick-up choice on the stack when a loose, resting ball lies on ``space``."""
+    if st.holder < 0 and st.ball == space and not st.stack:
+        st.stack.append(PickUpChoice(crew, space))
 
 
 class ReleaseChoice:

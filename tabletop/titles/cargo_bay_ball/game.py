@@ -19,12 +19,14 @@ from tabletop.core import (
     BadOption,
     Game,
     GameInfo,
+    IllegalAction,
     Option,
     Outcome,
     Randomness,
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import actions as A
 from .board import Board, build_board
@@ -72,6 +74,15 @@ INFO = GameInfo(
         Option("official", "", "fixed Official such as 'book' (empty: the last chooser appoints)"),
         Option("goal_exit", "through", "after a goal the ball leaves through the far face of the ring, "
                "or bounces back out of the face it entered", choices=("through", "back")),
+        Option("river_shoot", "each-use", "River's 1d6 SHOOT: rolled for the distance and again for the "
+               "scoring roll, or rolled once per shot", choices=("each-use", "once-per-shot")),
+        Option("short_deflection", "landing", "a pass or shot that falls short deflects from where it "
+               "landed, or from its target (the teammate's space or the goal)", choices=("landing", "target")),
+        Option("goal_space_block", "goaltending", "a block made by a crew member standing on the goal space "
+               "itself counts as from behind the ring (goaltending may be called) or as a clean block",
+               choices=("goaltending", "clean")),
+        Option("push_onto_obstacles", False, "a slobberknocker may push the fallen crew member onto an "
+               "obstacle (otherwise only onto empty floor)"),
         Option("bay", "serenity", "bundled bay name or path to a bay JSON file"),
         Option("crew_cards", "crew", "bundled crew set name or path to a crew JSON file"),
     ),
@@ -169,6 +180,8 @@ class CargoBayBall(Game):
         self.a_catch = tuple(A.Catch(i) for i in ids)
         self.a_noblock = tuple(A.NoBlock(i) for i in ids)
         self.a_release = tuple(A.Release(i) for i in ids)
+        self.a_pick_up = tuple(A.PickUp(i) for i in ids)
+        self.a_leave_ball = tuple(A.LeaveBall(i) for i in ids)
         self.a_push = tuple(A.Push(label) for label in labels)
         self.a_stay = A.Push(None)
         self.a_shoot = A.Shoot()
@@ -290,6 +303,21 @@ class CargoBayState(State):
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return suggest(self, seat, rng)
+
+    def check(self, seat: str, action: Action) -> None:
+        """As the base check, naming the setup rule a refused placement breaks."""
+        if action in self.legal_actions(seat):
+            return
+        from .refusals import placement_refusal
+
+        reason = placement_refusal(self, action) if seat in self._to_act else None
+        because = f": {reason}" if reason else ""
+        raise IllegalAction(f"{action} is not legal for {seat} now{because}; {self._options_hint(seat)}")
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
         return evaluate(self, seat)

@@ -18,7 +18,7 @@ from tabletop.core import Action, Randomness
 from . import actions as A
 from .constants import DOWN, LOOSE_FLIGHT, PLAY, STANDING
 from .data import CATCH, ENDUR, MOVE, OFF, PASS, SHOOT, SLOBR, STEAL
-from .flight import Flight, PushChoice
+from .flight import Flight, PickUpChoice, PushChoice
 from .play import shooting_bonus
 
 if TYPE_CHECKING:
@@ -71,6 +71,8 @@ def suggest(st: CargoBayState, seat: str, rng: Randomness) -> Action:
             return _react(st, top, legal)
         if isinstance(top, PushChoice):
             return _push(st, top, legal)
+        if isinstance(top, PickUpChoice):
+            return legal[0]  # a ball in hand is always worth more than one lying at your feet
         return legal[0]
     if st.phase != PLAY:
         return _setup(st, legal, rng)

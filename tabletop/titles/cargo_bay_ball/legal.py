@@ -58,4 +58,6 @@ HANDLERS: dict[type, Callable[[CargoBayState, Any], None]] = {
     A.NoBlock: _procedure,
     A.Push: _procedure,
     A.Release: _procedure,
+    A.PickUp: _procedure,
+    A.LeaveBall: _procedure,
 }

@@ -13,7 +13,7 @@ from tabletop.core import Action
 from . import actions as A
 from .constants import DOWN, PASS_FLIGHT, SHOT_FLIGHT, STANDING
 from .data import ENDUR, MOVE, PASS, SHOOT, SLOBR, STEAL
-from .flight import Flight, PushChoice, officiate, penalise, take_ball
+from .flight import Flight, PushChoice, offer_pick_up, officiate, penalise, take_ball
 
 if TYPE_CHECKING:
     from .game import CargoBayState
@@ -86,9 +86,8 @@ def _arrive(st: CargoBayState, crew: int, space: int) -> None:
     st.occ[space] = crew
     if st.holder == crew:
         st.ball = space
-    elif st.holder < 0 and st.ball == space:
-        take_ball(st, crew)
-        st.emit("pickup", f"{st.name(crew)} picks up the loose ball on {st.game.board.labels[space]}.")
+    else:
+        offer_pick_up(st, crew, space)  # CBB-BALL-4: the crew member may pick it up
     if space in st.obstacles:
         st.move_left = 0  # CBB-ACT-MOVE-2: climbing onto an obstacle ends the move
         st.emit("climb", f"{st.name(crew)} climbs onto the obstacle on {st.game.board.labels[space]}.")
@@ -111,10 +110,8 @@ def step_over(st: CargoBayState, action: A.StepOver) -> None:
     over = board.index[action.over]
     st.emit("move", f"{st.name(crew)} steps over {st.name(st.occ[over])} on {action.over} to {action.to}.",
             crew=st.slug(crew), to=action.to, over=action.over)
-    if st.holder < 0 and st.ball == over:
-        take_ball(st, crew)
-        st.emit("pickup", f"{st.name(crew)} scoops up the loose ball on {action.over} on the way.")
     _arrive(st, crew, board.index[action.to])
+    offer_pick_up(st, crew, over)
 
 
 # -- the ball ------------------------------------------------------------------------------------
@@ -170,8 +167,12 @@ def shoot(st: CargoBayState, action: A.Shoot) -> None:
             crew=st.slug(crew), roll=roll, skill=rating, bonus=bonus, distance=roll + rating)
     st.holder = -1
     entry = board.side_of_axis(here, st.arrow)
-    st.stack.append(Flight(SHOT_FLIGHT, here, roll + rating, side=st.crew_side[crew], thrower=crew,
-                           path=path, skill=rating, entry=entry))
+    flight = Flight(SHOT_FLIGHT, here, roll + rating, side=st.crew_side[crew], thrower=crew,
+                    path=path, skill=rating, entry=entry)
+    # Ruling (option river_shoot): a rolled "1d6" SHOOT is rolled again for the scoring roll.
+    flight.bonus = bonus
+    flight.reroll = st.printed_skill(crew, SHOOT) == 0 and st.game.options["river_shoot"] == "each-use"
+    st.stack.append(flight)
 
 
 def handoff(st: CargoBayState, action: A.Handoff) -> None:

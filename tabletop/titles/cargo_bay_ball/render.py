@@ -18,7 +18,8 @@ from .constants import (
     WAITING,
 )
 from .data import SKILLS
-from .flight import Flight, PushChoice, ReleaseChoice
+from .flight import Flight, PickUpChoice, PushChoice, ReleaseChoice
+from .view import board_view, cards_view
 
 if TYPE_CHECKING:
     from .game import CargoBayBall, CargoBayState
@@ -27,7 +28,8 @@ __all__ = ["describe_action", "render_text", "state_view"]
 
 
 def state_view(st: CargoBayState) -> dict[str, Any]:
-    """Everything is public in Cargo Bay Ball, so every seat sees the same view."""
+    """Everything is public in Cargo Bay Ball, so every seat sees the same view: the whole bay
+    (``board``), every crew card (``cards``) and the position. Schema: :class:`view.CargoBayView`."""
     game = st.game
     board = game.board
     labels = board.labels
@@ -50,6 +52,8 @@ def state_view(st: CargoBayState) -> dict[str, Any]:
     return {
         "phase": PHASE_NAMES[st.phase],
         "bay": board.name,
+        "board": board_view(board),
+        "cards": cards_view(game.cards),
         "sides": {str(s + 1): [game.seats[i] for i in game.side_seats[s]] for s in (0, 1)},
         "team_size": st.team_size,
         "order": [game.seats[s] for s in st.order],
@@ -81,6 +85,8 @@ def _pending(st: CargoBayState, top: Any) -> dict[str, Any] | None:
         return {"kind": "push", "attacker": st.slug(top.attacker), "defender": st.slug(top.defender)}
     if isinstance(top, ReleaseChoice):
         return {"kind": "release", "side": top.side + 1}
+    if isinstance(top, PickUpChoice):
+        return {"kind": "pick-up", "crew": st.slug(top.crew), "at": labels[top.space]}
     return None
 
 
@@ -108,7 +114,7 @@ def describe_action(st: CargoBayState, action: Action) -> str:
         if space in st.obstacles:
             notes.append("climb, ends the move")
         if st.holder < 0 and st.ball == space:
-            notes.append("picks up the ball")
+            notes.append("onto the loose ball")
         extra = f" ({', '.join(notes)})" if notes else ""
         return f"{actor} moves to {action.to}{extra}"  # type: ignore[attr-defined]
     if kind is A.StepOver:
@@ -146,6 +152,10 @@ def describe_action(st: CargoBayState, action: Action) -> str:
         return f"Leave {name} where they fell" if action.to is None else f"Push {name} to {action.to}"  # type: ignore[attr-defined]
     if kind is A.Release:
         return f"{cards[action.crew].short} goes to the arrow space"  # type: ignore[attr-defined]
+    if kind is A.PickUp:
+        return f"{cards[action.crew].short} picks up the loose ball (free)"  # type: ignore[attr-defined]
+    if kind is A.LeaveBall:
+        return f"{cards[action.crew].short} leaves the ball lying there"  # type: ignore[attr-defined]
     return str(action)
 
 
@@ -199,7 +209,13 @@ def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
             number = board.numbered.get(space)
             code = _TERRAIN[kind] if number is None else (">" if number in arrows else " ") + str(number)
         if member is None and label == ball_at:
-            flag = ball_mark
+            # A ball on an empty space takes the space's place, so it cannot be read as a
+            # mark of the neighbouring one.
+            mark, code, flag = " ", " " + ball_mark, " "
+        elif member is None and mark == "^" and kind != "goal" and code[0] == " ":
+            # A bare obstacle fills its own space ("^^", or "^5" on a printed number), never a
+            # lone "^" between two spaces' marks.
+            mark, code = " ", "^" + (code[1] if code[1].isdigit() else "^")
         cells[where] = mark + code + flag
     for r in range(board.height):
         indent = "  " if r % 2 else ""
@@ -207,12 +223,22 @@ def render_text(game: CargoBayBall, view: dict[str, Any]) -> str:
         lines.append(f"{r + 1:>3}  {indent}{row}".rstrip())
     lines.append("")
     lines.extend(_status_lines(view))
+    lines.insert(len(lines) - 1, _goal_numbers(game, view))
     return "\n".join(lines)
 
 
 def _code(member: dict[str, Any]) -> str:
     code: str = member["code"]
     return code if member["side"] == 1 else code.lower()
+
+
+def _goal_numbers(game: CargoBayBall, view: dict[str, Any]) -> str:
+    """The printed numbers round the goal, spelled out, since a crew member may hide one."""
+    board = game.board
+    arrows = set(view["goal"]["arrows"])
+    parts = [f"{n}{'>' if n in arrows else ''} {board.labels[space]} ({board.direction_names[n - 1]})"
+             for space, n in sorted(board.numbered.items(), key=lambda item: item[1])]
+    return "Goal numbers: " + ", ".join(parts) + "; a deflection die reads them."
 
 
 def _status_lines(view: dict[str, Any]) -> list[str]:
@@ -247,6 +273,6 @@ def _status_lines(view: dict[str, Any]) -> list[str]:
     pending = view["pending"]
     if pending and pending["kind"] == "flight":
         out.append(f"Ball in flight ({pending['flight']}) at {pending['at']}, {pending['spaces_left']} to go.")
-    out.append("Key: ^ obstacle  * carrier  o loose ball  @ ball in flight  _ down  : grating  , half space  "
-               "DR airlock door  ~~ airlock  => arrow space")
+    out.append("Key: ^^ obstacle (^5 on a goal number, ^MA someone on one)  * carrier  o loose ball  @ ball in flight")
+    out.append("     _ down  : grating  , half space  DR airlock door  ~~ airlock  => arrow space")
     return out

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationError
 
 from tabletop.core import BadScenario
 
 from .constants import ARROW, BOXED, DOWN, FLOW_ROUND_START, FLOW_TURNS, PLAY, STANDING, WAITING
+from .setup import _cluster_size as cluster_size
 
 if TYPE_CHECKING:
     from .game import CargoBayState
@@ -48,7 +49,7 @@ class ScenarioModel(_Strict):
     obstacles: list[str] = Field(default_factory=list)
     ball: str | None = None
     arrows: int = Field(default=1, ge=1, le=6)
-    score: tuple[int, int] = (0, 0)
+    score: tuple[NonNegativeInt, NonNegativeInt] = (0, 0)
     chop: int = Field(default=1, ge=1)
     round: int = Field(default=1, ge=1)
     sudden_death: bool = False
@@ -82,8 +83,10 @@ def apply_scenario(st: CargoBayState, raw: dict[str, Any]) -> None:
     st.official = card_of(model.official, "official")
     used = {st.official}
     sizes = [sum(1 for c in model.crew if c.side == s) for s in (1, 2)]
+    if min(sizes) == 0:
+        raise BadScenario(f"crew: side {sizes.index(0) + 1} has nobody; both sides need crew")
     st.team_size = max(sizes)
-    st.obstacles = frozenset(space_of(label, "obstacles") for label in model.obstacles)
+    st.obstacles = _obstacles(st, [space_of(label, "obstacles") for label in model.obstacles])
     counters = [0, 0]
     for entry in model.crew:
         card = card_of(entry.crew, "crew")
@@ -160,3 +163,23 @@ def apply_scenario(st: CargoBayState, raw: dict[str, Any]) -> None:
         st.acted |= 1 << crew
         st.actions_left = model.turn.actions_left
         st.move_left = model.turn.move_left
+
+
+def _obstacles(st: CargoBayState, spaces: list[int]) -> frozenset[int]:
+    """The obstacles of a described position, placed as CBB-SET-6 allows: on plain bay floor
+    only, one to a space, in groups of touching obstacles no larger than the rules' limit."""
+    board = st.game.board
+    for space in spaces:
+        if board.kinds[space] != "floor":
+            raise BadScenario(f"obstacles: {board.labels[space]} is {board.kinds[space]}, not plain bay floor; "
+                              "only plain floor takes an obstacle")
+        if spaces.count(space) > 1:
+            raise BadScenario(f"obstacles: {board.labels[space]} is listed twice; one obstacle to a space")
+    obstacles = frozenset(spaces)
+    limit = st.game.rules.max_adjoining_obstacles
+    for space in obstacles:
+        group = cluster_size(board.neighbours, obstacles, space)
+        if group > limit:
+            raise BadScenario(f"obstacles: {board.labels[space]} is in a group of {group} touching obstacles; "
+                              f"a group may hold at most {limit}")
+    return obstacles

@@ -112,7 +112,6 @@ class EffectModel(_Strict):
     name: str
     text: str
     ops: EffectOps
-    when: Literal["attacking", "defending"] | None = None
     in_zones: list[Colour] | None = None
 
 
@@ -182,9 +181,31 @@ class Effect:
     zone: int | None
     cancel: str | None
     foul: int
-    when: str | None
     in_zones: tuple[int, ...] | None
     text: str
+
+    def printed(self) -> dict[str, object]:
+        """The operations the card prints, by their vocabulary names (none left at its default)."""
+        ops: dict[str, object] = {}
+        if self.shot:
+            ops["shot"] = self.shot
+        if self.per_discard is not None:
+            pile, kind, each, most = self.per_discard
+            ops["shot_per_discard"] = {"pile": ("own", "opponent")[pile],
+                                       "kind": "any" if kind < 0 else KIND_NAMES[kind], "each": each, "max": most}
+        for name, value in (("points", self.points), ("double", self.double), ("points_choice", self.points_choice),
+                            ("foul", self.foul)):
+            if value:
+                ops[name] = value
+        if self.takes_points:
+            ops["scorer"] = "owner"
+        if self.zone is not None:
+            ops["zone"] = COLOURS[self.zone]
+        if self.cancel is not None:
+            ops["cancel"] = self.cancel
+        if self.in_zones is not None:
+            ops["in_zones"] = [COLOURS[c] for c in self.in_zones]
+        return ops
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,7 +217,7 @@ class Card:
     kind: int
     slug: str
     name: str
-    colour: int = -1  # a Ball's colour
+    colour: int = -1  # a Ball's colour; a Shot card's border (the zone it is best in)
     shot: tuple[int, int, int] = (0, 0, 0)  # Player or Shot card: Shot Value by colour
     block: tuple[int, int, int] = (0, 0, 0)  # Player: Block Value by colour
     effect: Effect | None = None
@@ -204,19 +225,23 @@ class Card:
     character: str = ""
 
     def to_json(self) -> dict[str, object]:
-        """The printed card: a Player's position and Shot and Block Values (red, blue, green), a
-        Shot card's values, a Ball's colour, an Effect's text."""
+        """The printed card: a Player's position and Shot and Block Values (red, blue, green) and
+        its six numbers as printed top to bottom, a Shot card's values and border, a Ball's colour,
+        an Effect's text and the operations it prints."""
         data: dict[str, object] = {"id": self.id, "slug": self.slug, "name": self.name, "kind": KIND_NAMES[self.kind]}
         if self.kind == PLAYER:
             data["position"] = self.position
             data["shot"] = list(self.shot)
             data["block"] = list(self.block)
+            data["printed"] = [*self.shot, *reversed(self.block)]
         elif self.kind == SHOT:
             data["shot"] = list(self.shot)
+            data["border"] = COLOURS[self.colour]
         elif self.kind == BALL:
             data["colour"] = COLOURS[self.colour]
         elif self.effect is not None:
             data["text"] = self.effect.text
+            data["ops"] = self.effect.printed()
         return data
 
 
@@ -234,6 +259,8 @@ class Court:
     after_shot_foul: int
     early_shot_foul: int
     quarters: int
+    # FB-RULING-EARLY-SHOT: whether an Early Shot's foul stands once a New Shooter restarts the play.
+    early_shot_foul_survives: bool = True
 
     @property
     def size(self) -> int:
@@ -252,6 +279,11 @@ class CardTable:
     decks: tuple[tuple[int, ...], tuple[int, ...]]  # each seat's deck cards, Buzz excluded
     by_slug: tuple[dict[str, tuple[int, ...]], dict[str, tuple[int, ...]]]
     shot_values: tuple[tuple[tuple[int, ...], ...], ...]  # [seat][colour]: that seat's Shot cards' values
+
+    def verb(self, side: int, plural: str, singular: str) -> str:
+        """The verb form that agrees with a team's name, read off its possessive: "Aztecs'" is
+        plural ("Aztecs discard"), "The Dark's" singular ("The Dark discards")."""
+        return singular if self.possessives[side].endswith("'s") else plural
 
 
 @cache
@@ -337,7 +369,6 @@ def _effect(model: EffectModel) -> Effect:
         zone=None if ops.zone is None else COLOURS.index(ops.zone),
         cancel=ops.cancel,
         foul=ops.foul,
-        when=model.when,
         in_zones=None if model.in_zones is None else tuple(COLOURS.index(c) for c in model.in_zones),
         text=model.text,
     )
@@ -377,7 +408,7 @@ def build_table(home: str, away: str) -> CardTable:
         for slug, count in model.shots.items():
             values = shots[slug].values
             for _ in range(count):
-                add(Card(len(cards), owner, SHOT, slug, shots[slug].name,
+                add(Card(len(cards), owner, SHOT, slug, shots[slug].name, colour=COLOURS.index(shots[slug].border),
                          shot=(values["red"], values["blue"], values["green"])))
         for slug, count in model.effects.items():
             effect = _effect(effects[slug])

@@ -1,12 +1,15 @@
 """Fightball: two coaches race cards onto a shared court in real time, then every stack is scored.
 
-The engine keeps no clock: during the fast round both coaches are always to act and their
-actions apply in the order they arrive. A Buzz ends the quarter; the scoring round asks each coach
-only for the choices the cards leave to them (Go, Team!), then scores every stack.
+During the fast round both coaches are always to act and their actions apply in the order they
+arrive. The game keeps its own clock, run by whoever drives it in real time (``elapse``): every
+action is stamped with it, so a record replays the pace, and the buzzer-beater window after a Buzz
+lasts a short real interval. A Buzz ends the quarter; the scoring round asks each coach only for
+the choices the cards leave to them (Go, Team!), then scores every stack.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from typing import Any
 
@@ -22,6 +25,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import heuristic, quarter, render, svg
 from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Choose, Discard, Draw, Pass, Play, Take
@@ -51,6 +55,11 @@ INFO = GameInfo(
         Option("away", "the-dark", "the away team (seat 2)", choices=team_slugs()),
         Option("quarters", 4, "quarters in a game", minimum=1, maximum=8),
         Option("buzzer_beater", True, "after a Buzz, a coach holding a Shot may still play it"),
+        Option("buzzer_beater_seconds", 2.0, "how long, in real seconds on the game's clock, the buzzer-beater "
+               "window stays open", minimum=0.1, maximum=30.0),
+        Option("early_shot_below_new_shooter", "charged", "an Early Shot beneath a New Shooter still costs its "
+               "foul point, or the New Shooter cancels that foul with everything else beneath it",
+               choices=("charged", "cancelled")),
         Option("tiebreak", "draw", "a game tied after the last quarter: a draw, or overtime quarters "
                f"(at most {MAX_OVERTIMES}) until one ends with a leader", choices=("draw", "overtime")),
     ),
@@ -70,7 +79,8 @@ class FightballGame(Game):
     def __init__(self, **options: Any) -> None:
         super().__init__(**options)
         self.table: CardTable = build_table(self.options["home"], self.options["away"])
-        self.court: Court = court()
+        self.court: Court = dataclasses.replace(
+            court(), early_shot_foul_survives=self.options["early_shot_below_new_shooter"] == "charged")
         self.zone_names: tuple[str, ...] = tuple(
             zone_name(self.table, side, colour) for side, colour in zip(self.court.sides, self.court.colours, strict=True))
 
@@ -123,6 +133,48 @@ class FightballState(State):
         self.choices: dict[int, int] = {}  # this quarter's choices: effect card id -> points chosen
         self._to_act: tuple[str, ...] = SEATS
         self._outcome: Outcome | None = None
+        # The game's clock; it is read in whole milliseconds (so a replay, which runs it forward
+        # from one recorded time to the next, reads exactly the same times), the clock at each
+        # action taken, and when an open buzzer-beater window closes.
+        self.clock_seconds = 0.0
+        self.times_ms: list[int] = []
+        self.window_closes_ms = -1
+
+    # -- the clock ------------------------------------------------------------------------------
+
+    @property
+    def clock_ms(self) -> int:
+        return round(self.clock_seconds * 1000)
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds on the game's clock since the tip-off of the first quarter."""
+        return self.clock_ms / 1000
+
+    @property
+    def action_times(self) -> list[float]:
+        """The clock, in seconds, when each action of ``history`` was taken."""
+        return [ms / 1000 for ms in self.times_ms]
+
+    @property
+    def deadline(self) -> float | None:
+        """When the clock alone will move the game on (the buzzer-beater window closing), if ever."""
+        return self.window_closes_ms / 1000 if self.phase == WINDOW else None
+
+    def elapse(self, seconds: float) -> None:
+        """Real time passes: run the clock; a buzzer-beater window whose time is up closes.
+
+        Whoever runs the game in real time (the real-time table, a terminal or server session)
+        calls this; a game driven without it simply never closes a window by itself."""
+        if seconds <= 0 or self._outcome is not None:
+            return
+        self.clock_seconds += seconds
+        if self.phase == WINDOW and self.clock_ms >= self.window_closes_ms:
+            team = self.table.names[self.window_seat]
+            self.emit("buzzer-beater-over", f"Time is up: {team} did not get the Shot away after the buzzer.",
+                      seat=SEATS[self.window_seat])
+            self._legal_cache.clear()
+            quarter.start_scoring(self)
 
     # -- setting up -----------------------------------------------------------------------------
 
@@ -212,6 +264,7 @@ class FightballState(State):
     def _apply(self, seat: str, action: Action) -> None:
         s = SEAT_INDEX[seat]
         table = self.table
+        self.times_ms.append(self.clock_ms)
         team = table.names[s]
         if isinstance(action, Play):
             card = self.held[s]
@@ -220,8 +273,8 @@ class FightballState(State):
             self.stacks[index].append(card)
             name = table.cards[card].name
             where = self.game.zone_names[index]
-            self.events.append(Event("play", f"{team} play {name} on stack {action.stack} ({where}).",
-                                     {"seat": seat, "card": card, "stack": action.stack}))
+            self.events.append(Event("play", f"{team} {table.verb(s, 'play', 'plays')} {name} on stack {action.stack} ({where}).",
+                                     {"seat": seat, "card": card, "stack": action.stack, "at": self.elapsed}))
             if self.phase == WINDOW:
                 quarter.start_scoring(self)
         elif isinstance(action, Draw):
@@ -234,20 +287,21 @@ class FightballState(State):
             card = self.held[s]
             self.held[s] = -1
             self.discards[s].append(card)
-            self.events.append(Event("discard", f"{team} discard {table.cards[card].name}.",
+            self.events.append(Event("discard", f"{team} {table.verb(s, 'discard', 'discards')} {table.cards[card].name}.",
                                      {"seat": seat, "card": card}))
         elif isinstance(action, Take):
             card = self.discards[s].pop()
             self.held[s] = card
             self.held_public[s] = True
-            self.events.append(Event("take", f"{team} take {table.cards[card].name} back off the discard pile.",
+            self.events.append(Event("take", f"{team} {table.verb(s, 'take', 'takes')} {table.cards[card].name} "
+                                     "back off the discard pile.",
                                      {"seat": seat, "card": card}))
         elif isinstance(action, Buzz):
             self._buzz(s)
         elif isinstance(action, Choose):
             quarter.make_choice(self, action.points)
         else:
-            self.emit("pass", f"{team} let the buzzer-beater go.", seat=seat)
+            self.emit("pass", f"{team} {table.verb(s, 'let', 'lets')} the buzzer-beater go.", seat=seat)
             quarter.start_scoring(self)
 
     def _buzz(self, s: int) -> None:
@@ -255,15 +309,18 @@ class FightballState(State):
         self.held[s] = -1
         self.held_public[s] = False
         other = 1 - s
-        self.emit("buzz", f"{self.table.names[s]} throw the Buzz: the fast round of quarter {self.quarter} is over.",
+        self.emit("buzz", f"{self.table.names[s]} {self.table.verb(s, 'throw', 'throws')} the Buzz: the fast round of quarter {self.quarter} is over.",
                   seat=SEATS[s])
         held = self.held[other]
         if self.game.options["buzzer_beater"] and held >= 0 and self.table.cards[held].kind == SHOT:
             self.phase = WINDOW
             self.window_seat = other
+            self.window_closes_ms = self.clock_ms + round(self.game.options["buzzer_beater_seconds"] * 1000)
             self._to_act = (SEATS[other],)
-            self.emit("buzzer-beater", f"{self.table.names[other]} were playing a Shot as the buzzer went: "
-                      "it may still land.", seat=SEATS[other])
+            seconds = self.game.options["buzzer_beater_seconds"]
+            self.emit("buzzer-beater", f"{self.table.names[other]} {self.table.verb(other, 'were', 'was')} playing a "
+                      f"Shot as the buzzer went: it may still land in the next {seconds:g} seconds.", seat=SEATS[other],
+                      closes_at=self.window_closes_ms / 1000)
         else:
             quarter.start_scoring(self)
 
@@ -295,7 +352,7 @@ class FightballState(State):
                                     SEATS)
         else:
             win = 0 if self.score[0] > self.score[1] else 1
-            self._outcome = Outcome((SEATS[win],), scores, f"{names[win]} win {max(self.score)}-{min(self.score)}",
+            self._outcome = Outcome((SEATS[win],), scores, f"{names[win]} {self.table.verb(win, 'win', 'wins')} {max(self.score)}-{min(self.score)}",
                                     SEATS)
         self.emit("game-over", f"Final: {names[0]} {self.score[0]}, {names[1]} {self.score[1]}.", scores=scores)
 
@@ -336,6 +393,8 @@ class FightballState(State):
             "coaches": coaches,
             "court": court,
             "buzzer_beater": SEATS[self.window_seat] if self.window_seat >= 0 else None,
+            "clock": self.elapsed,
+            "buzzer_beater_closes_at": self.deadline,
             "choice": self._choice_view(),
             "last_scoring": list(self.last_scoring),
         }
@@ -359,7 +418,8 @@ class FightballState(State):
             more = "more" if action.points > 0 else "less"
             unit = "point" if abs(action.points) == 1 else "points"
             return (f"{self.table.cards[choice.card].name} on stack {choice.stack + 1}: {abs(action.points)} {unit} "
-                    f"{more} for the play ({self.table.names[choice.scorer]} score it)")
+                    f"{more} for the play ({self.table.names[choice.scorer]} "
+                    f"{self.table.verb(choice.scorer, 'score', 'scores')} it)")
         held = self.held[s]
         name = self.table.cards[held].name if held >= 0 else "the card"
         if isinstance(action, Play):
@@ -390,6 +450,11 @@ class FightballState(State):
             return DRAW
         return BUZZ if self.held[s] == self.table.buzz[s] else None
 
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
+
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic.suggest(self, SEAT_INDEX[seat], rng)
 
@@ -408,6 +473,7 @@ class FightballState(State):
         at the bottom; the copy gets its own chance so later shuffles are unknown too."""
         copy = self.clone()
         viewer = SEAT_INDEX[seat] if seat is not None else -1
+        redrawn: dict[int, int] = {}
         for s in (0, 1):
             deck = copy.decks[s]
             buzz = self.table.buzz[s]
@@ -417,10 +483,21 @@ class FightballState(State):
                 pool.append(copy.held[s])
             rng.shuffle(pool, f"{SEATS[s]} hidden cards")
             if hide_held:
-                copy.held[s] = pool.pop()
+                redrawn[self.held[s]] = copy.held[s] = pool.pop()
             copy.decks[s] = ([buzz] if buzz in deck else []) + pool
+        copy.events = [self._redrawn_event(e, redrawn) if not e.visible(seat) else e for e in self.events]
         copy.rng = Randomness(int(rng.random() * 2**31))
         return copy
+
+    def _redrawn_event(self, event: Event, redrawn: dict[int, int]) -> Event:
+        """A private event told again with the card that replaced the hidden one (the only
+        private events are draws; every other drawn card has since been shown)."""
+        card = event.data.get("card")
+        if card not in redrawn:
+            return event
+        names = self.table.cards
+        text = event.text.replace(names[card].name, names[redrawn[card]].name)
+        return Event(event.kind, text, {**event.data, "card": redrawn[card]}, event.visible_to)
 
     def clone(self) -> FightballState:
         twin = FightballState.__new__(FightballState)
@@ -441,6 +518,7 @@ class FightballState(State):
         twin.pending = list(self.pending)
         twin.choices = dict(self.choices)
         twin.last_scoring = list(self.last_scoring)
+        twin.times_ms = list(self.times_ms)
         return twin
 
     def locations(self) -> dict[int, str]:
@@ -472,7 +550,7 @@ class FightballState(State):
 # -- views ----------------------------------------------------------------------------------------
 
 NO_PLAY: dict[str, Any] = {"status": "empty", "shooter": None, "value": None, "ball": False, "succeeds": False,
-                           "scorer": None, "play_points": 0, "colour": None}
+                           "scorer": None, "play_points": 0, "colour": None, "moved_to": None, "running": []}
 
 
 def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str, Any]:
@@ -480,8 +558,10 @@ def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str,
     piles are public, so this is what any coach could work out by looking."""
     if not stack:
         return {**NO_PLAY, "points": {"home": 0, "away": 0}, "fouls": {"home": 0, "away": 0}}
-    result = score_stack(state.table, state.court, index, stack, state.discards, choices=state.choices)
+    table, court = state.table, state.court
+    result = score_stack(table, court, index, stack, state.discards, choices=state.choices)
     play = result.status in ("complete", "incomplete")
+    moved = play and result.colour != court.colours[index]
     return {
         "status": result.status,
         "shooter": SEATS[result.shooter] if result.shooter >= 0 else None,
@@ -493,4 +573,19 @@ def _play_view(state: FightballState, index: int, stack: list[int]) -> dict[str,
         "points": {"home": result.points[0], "away": result.points[1]},
         "fouls": {"home": result.fouls[0], "away": result.fouls[1]},
         "colour": COLOURS[result.colour] if play else None,
+        "moved_to": zone_name(table, 1 - result.shooter, result.colour) if moved else None,
+        "running": _running_values(state, index, stack) if play else [None] * len(stack),
     }
+
+
+def _running_values(state: FightballState, index: int, stack: list[int]) -> list[int | None]:
+    """The Shot Value as the play stood when each card landed (the rulebook's examples count a
+    play up card by card this way); cards on a finished play's Shot no longer change it."""
+    values: list[int | None] = []
+    for k in range(1, len(stack) + 1):
+        result = score_stack(state.table, state.court, index, stack[:k], state.discards, choices=state.choices)
+        values.append(result.value)
+        if result.status == "complete":
+            values.extend([result.value] * (len(stack) - k))
+            break
+    return values

@@ -70,7 +70,7 @@ def _ask(state: FightballState) -> None:
         "choice",
         f"Stack {choice.stack + 1}: the play succeeds (Shot Value {result.value}) for "
         f"{table.names[choice.scorer]}. {table.possessives[owner]} {card.name} makes it worth "
-        f"{choice.change} {unit} more or {choice.change} {unit} less: {table.names[owner]} choose.",
+        f"{choice.change} {unit} more or {choice.change} {unit} less: {table.names[owner]} {table.verb(owner, 'choose', 'chooses')}.",
         seat=SEATS[owner], stack=choice.stack + 1, card=choice.card, scorer=SEATS[choice.scorer],
         options=[choice.change, -choice.change],
     )
@@ -97,7 +97,7 @@ def make_choice(state: FightballState, points: int) -> None:
     state.choices[choice.card] = points
     amount = f"+{points}" if points >= 0 else f"{MINUS}{-points}"
     unit = "point" if abs(points) == 1 else "points"
-    state.emit("chosen", f"{table.names[card.owner]} choose {amount} {unit} with {card.name} on stack "
+    state.emit("chosen", f"{table.names[card.owner]} {table.verb(card.owner, 'choose', 'chooses')} {amount} {unit} with {card.name} on stack "
                f"{choice.stack + 1}, scoring for {table.names[choice.scorer]}.",
                seat=SEATS[card.owner], stack=choice.stack + 1, card=choice.card, points=points)
     if state.pending:

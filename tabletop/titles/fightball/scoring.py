@@ -62,9 +62,9 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else f"{MINUS}{-n}"
 
 
-def _applies(effect: Effect, owner: int, shooter: int, colour: int) -> bool:
-    if effect.when is not None and (effect.when == "attacking") != (owner == shooter):
-        return False
+def _applies(effect: Effect, colour: int) -> bool:
+    """Whether an effect works in a play of this zone colour: an effect has the same value in any
+    stack, whoever played it and whoever shoots (FB-DECK-3), so only its zone condition counts."""
     return effect.in_zones is None or colour in effect.in_zones
 
 
@@ -76,9 +76,7 @@ def _discard_bonus(effect: Effect, owner: int, discards: Sequence[Sequence[int]]
     return max(-most, min(most, count * each))
 
 
-def resolve_effects(
-    effects: Sequence[Card], shooter: int, colour: int
-) -> tuple[list[bool], int]:
+def resolve_effects(effects: Sequence[Card], colour: int) -> tuple[list[bool], int]:
     """Which effects are cancelled (resolved top down, so a cancelled cancel does nothing), and
     the zone colour after zone changes (read bottom up; the Shooter always attacks a zone of
     the named colour, so every change is to a zone legal for the Shooter)."""
@@ -88,7 +86,7 @@ def resolve_effects(
         card = effects[i]
         effect = card.effect
         assert effect is not None
-        if cancelled[i] or effect.cancel is None or not _applies(effect, card.owner, shooter, colour):
+        if cancelled[i] or effect.cancel is None or not _applies(effect, colour):
             continue
         if effect.cancel == "all":
             for j in range(i):
@@ -102,7 +100,7 @@ def resolve_effects(
     for i, card in enumerate(effects):
         effect = card.effect
         assert effect is not None
-        if not cancelled[i] and effect.zone is not None and _applies(effect, card.owner, shooter, colour):
+        if not cancelled[i] and effect.zone is not None and _applies(effect, colour):
             colour = effect.zone
     return cancelled, colour
 
@@ -149,6 +147,7 @@ def score_stack(
     effects: list[Card] = []
     shot: Card | None = None
     shot_at = -1
+    early: list[Card] = []  # Early Shots since the current Shooter
     for i in range(1, len(stack)):
         card = cards[stack[i]]
         kind = card.kind
@@ -161,19 +160,25 @@ def score_stack(
                 blockers = {}
                 ball = None
                 effects = []
+                if not court.early_shot_foul_survives:
+                    for late_shot in early:  # ... their fouls too, under that option
+                        fouls[1 - late_shot.owner] -= court.early_shot_foul
+                    early = []
         elif kind == BALL:
             ball = card
         elif kind == SHOT:
             if ball is None:
                 fouls[1 - card.owner] += court.early_shot_foul
-                if narrate:
-                    notes.append(f"Early Shot: {card.name} came before any Ball, "
-                                 f"{_count(court.early_shot_foul, 'foul point')} to {table.names[1 - card.owner]}")
+                early.append(card)
             else:
                 shot, shot_at = card, i
                 break
         elif kind == EFFECT:
             effects.append(card)
+    if narrate:
+        for card in early if not court.early_shot_foul_survives else _early_shots(cards, stack, shot_at):
+            notes.append(f"Early Shot: {card.name} came before any Ball, "
+                         f"{_count(court.early_shot_foul, 'foul point')} to {table.names[1 - card.owner]}")
     if shot is not None and shot_at + 1 < len(stack):
         late = cards[stack[shot_at + 1]]
         fouls[1 - late.owner] += court.after_shot_foul
@@ -185,7 +190,7 @@ def score_stack(
                          f"{_count(court.after_shot_foul, 'foul point')} to {table.names[1 - late.owner]}{tail}")
 
     owner = shooter.owner
-    cancelled, final = resolve_effects(effects, owner, colour)
+    cancelled, final = resolve_effects(effects, colour)
     active = [e for e, off in zip(effects, cancelled, strict=True) if not off]
     value = shooter.shot[final]
     effect_fouls = [0, 0]  # what foul-causing effects give once the play is complete
@@ -196,7 +201,7 @@ def score_stack(
     for card in active:
         effect = card.effect
         assert effect is not None
-        if _applies(effect, card.owner, owner, final):
+        if _applies(effect, final):
             value += effect.shot
             if effect.per_discard is not None:
                 value += _discard_bonus(effect, card.owner, discards, cards)
@@ -217,7 +222,7 @@ def score_stack(
     for card in active:
         effect = card.effect
         assert effect is not None
-        if effect.takes_points and _applies(effect, card.owner, owner, final):
+        if effect.takes_points and _applies(effect, final):
             scorer = card.owner
     play_points = court.play_points[final]
     point_notes: list[str] = []
@@ -225,7 +230,7 @@ def score_stack(
     for card in active:
         effect = card.effect
         assert effect is not None
-        if not _applies(effect, card.owner, owner, final):
+        if not _applies(effect, final):
             continue
         if effect.points:
             play_points += effect.points
@@ -272,6 +277,13 @@ def score_stack(
     )
 
 
+def _early_shots(cards: Sequence[Card], stack: Sequence[int], shot_at: int) -> list[Card]:
+    """Every Shot card below the closing Shot (or in an unfinished play): each came before a Ball
+    of its Shooter, since a Shot after a Ball closes the play."""
+    end = shot_at if shot_at >= 0 else len(stack)
+    return [cards[c] for c in stack[1:end] if cards[c].kind == SHOT]
+
+
 def _narrate(
     table: CardTable, court: Court, stack: Sequence[int], discards: Sequence[Sequence[int]], side: int,
     colour: int, final: int, start: int, shot_at: int, ball: Card | None, cancelled: list[bool],
@@ -282,7 +294,9 @@ def _narrate(
     cards = table.cards
     parts: list[str] = []
     if start:
-        gone = ", ".join(cards[c].name for c in stack[:start])
+        kept = court.early_shot_foul_survives
+        gone = ", ".join(f"{cards[c].name} (an Early Shot: its foul still stands)"
+                         if kept and cards[c].kind == SHOT else cards[c].name for c in stack[:start])
         parts.append(f"{gone} cancelled by New Shooter {cards[stack[start]].name};")
     end = shot_at if complete else len(stack) - 1
     words: list[str] = []
@@ -313,7 +327,7 @@ def _narrate(
             else:
                 words.append(f"{card.name} (Early Shot, ignored)" if not saw_ball else card.name)
         elif card.kind == EFFECT:
-            words.append(_effect_words(table, card, cancelled[effect_index], owner, final, discards, choices))
+            words.append(_effect_words(table, card, cancelled[effect_index], final, discards, choices))
             effect_index += 1
     where = zone_name(table, side, colour)
     if final != colour:
@@ -336,14 +350,14 @@ def _narrate(
 
 
 def _effect_words(
-    table: CardTable, card: Card, cancelled: bool, shooter: int, colour: int, discards: Sequence[Sequence[int]],
+    table: CardTable, card: Card, cancelled: bool, colour: int, discards: Sequence[Sequence[int]],
     choices: Mapping[int, int] | None = None,
 ) -> str:
     effect = card.effect
     assert effect is not None
     if cancelled:
         return f"{card.name} (cancelled)"
-    if not _applies(effect, card.owner, shooter, colour):
+    if not _applies(effect, colour):
         return f"{card.name} (no effect here)"
     bits: list[str] = []
     if effect.zone is not None:

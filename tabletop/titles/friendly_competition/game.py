@@ -5,6 +5,7 @@ Order of this module: metadata, the Game, the State (turn flow in procedures.py)
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from tabletop.core import (
@@ -18,6 +19,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from . import heuristic, render, scenario
 from .actions import (
@@ -44,7 +46,7 @@ from .actions import (
 )
 from .pitch import DIRECTION_INDEX, DIRECTION_WORDS, PITCH
 from .procedures import DEPLOY, FLIGHT, OVER, PLAY, Procedures, name_of
-from .rules import ATTACKS_GOAL, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM, TEAM_SIZE, Rules
+from .rules import ATTACKS_GOAL, DEFENDS, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM, TEAM_SIZE, Rules
 
 __all__ = ["FriendlyCompetition", "FriendlyState"]
 
@@ -108,8 +110,11 @@ INFO = GameInfo(
                choices=("centre-circle", "centre-and-goal-zones", "none")),
         Option("goalie_protection", "own-zone", "the goal zone in which a goalie cannot be tackled",
                choices=("own-zone", "either-zone")),
-        Option("receiver", "anyone", "who gathers a pass for free when it stops on their square: anyone "
-               "standing there, or only the kicker's team-mates", choices=("anyone", "team-mates")),
+        Option("goalie_jostle", "protected", "a goalie in the goal zone where it cannot be tackled cannot be "
+               "jostled either (a jostle is a tackle off the ball), or may be", choices=("protected", "allowed")),
+        Option("receiver", "team-mates", "who gathers a pass for free when it stops on their square: only the "
+               "kicker's team-mates (an enemy there must intercept), or anyone standing there",
+               choices=("team-mates", "anyone")),
     ),
     hidden_information=False,
     turn_style="sequential",
@@ -132,6 +137,8 @@ class FriendlyCompetition(Game):
                   for goalie in (False, True))
             for side in (0, 1)
         )
+        # The pitch never changes during a match: its view is built once, handed out as copies.
+        self.pitch_json = json.dumps(pitch_view(self.rules))
 
     def _new_state(self, rng: Randomness, scenario_data: dict[str, Any] | None) -> FriendlyState:
         state = FriendlyState(self, rng)
@@ -221,6 +228,9 @@ class FriendlyState(State, Procedures):
             enemy_holder = enemy_low <= holder < enemy_high
             can_tackle = enemy_holder and not self.protected(holder)
             jostle_limited = self.rules.jostle_counts_as_tackle
+            shielded = -1  # an enemy goalie that cannot be jostled where it stands (FSC-JOSTLE-4)
+            if self.rules.goalie_jostle_protected and self.protected(enemy_low):
+                shielded = enemy_low
             max_tackles = self.rules.max_tackles
             neighbours = PITCH.neighbours
             for number in range(TEAM_SIZE):
@@ -244,7 +254,7 @@ class FriendlyState(State, Procedures):
                     if enemy == holder:
                         if can_tackle and may_tackle:
                             out.append(TACKLES[number + 1])
-                    elif not floored[enemy] and (may_tackle or not jostle_limited):
+                    elif not floored[enemy] and enemy != shielded and (may_tackle or not jostle_limited):
                         out.append(JOSTLES[number + 1][enemy % TEAM_SIZE + 1])
         out.append(END_TURN)
         return out
@@ -345,6 +355,11 @@ class FriendlyState(State, Procedures):
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic.suggest(self, seat, rng)
 
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
+
     def evaluate(self, seat: str) -> float:
         return heuristic.evaluate(self, seat)
 
@@ -404,5 +419,47 @@ def view_of(state: FriendlyState) -> dict[str, Any]:
         "deploying": SEATS[state.deploy_order[-1]] if state.phase == DEPLOY else None,
         "kickoff": SEATS[state.kickoff],
         "flight": flight_view,
+        "pitch": json.loads(state.game.pitch_json),
     }
+
+
+def pitch_view(rules: Rules) -> dict[str, Any]:
+    """The pitch as a player sees it on the table: its bitmap, both goals with their mouths, goal
+    lines and goal zones, the centre spot and the grey area nobody may deploy on (by option)."""
+    label = PITCH.label
+    width, height = PITCH.width, PITCH.height
+    rows = ["".join(PITCH.kinds[y * width:(y + 1) * width]) for y in range(height)]
+    columns = "abcdefghijklmnopqrstuvwxyz"[:width]
+    goals = {}
+    for end, mouth, line in (("north", PITCH.north_mouth, 0), ("south", PITCH.south_mouth, height - 1)):
+        goals[end] = {
+            "defended_by": SEATS[DEFENDS.index(end)],
+            "mouth": [columns[x] for x in mouth],
+            "line": [label(line * width + x) for x in mouth],
+            "zone": sorted((label(s) for s in PITCH.goal_zone[end]), key=_reading_order),
+        }
+    grey: set[int] = set() if rules.grey_area == "none" else set(PITCH.grey)
+    return {
+        "width": width,
+        "height": height,
+        "columns": columns,
+        "rows": rows,
+        "legend": {"#": "outside the pitch", ".": "open pitch", "z": "goal zone", "o": "centre circle",
+                   "*": "centre spot", "-": "halfway row"},
+        "squares": sum(PITCH.on),
+        "centre_spot": label(PITCH.centre),
+        "halfway_row": height // 2 + 1,
+        "halves": {SEATS[side]: DEFENDS[side] for side in (0, 1)},
+        "goals": goals,
+        "grey_area": {
+            "rule": rules.grey_area,
+            "squares": sorted((label(s) for s in grey), key=_reading_order),
+            "goal_zones_except_goalies": rules.grey_area == "centre-and-goal-zones",
+        },
+    }
+
+
+def _reading_order(name: str) -> tuple[int, str]:
+    """North to south, then west to east, as the squares are read on the bitmap."""
+    return int(name[1:]), name[0]
 

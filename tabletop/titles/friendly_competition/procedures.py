@@ -308,7 +308,8 @@ class Procedures(BallFlight):
     # -- queries ---------------------------------------------------------------------------------
 
     def protected(self, teamster: int) -> bool:
-        """A goalie inside the goal zone (its own, or either by option) cannot be tackled."""
+        """A goalie inside the goal zone (its own, or either by option) cannot be tackled, nor
+        (option ``goalie_jostle``, by default) jostled."""
         if teamster % TEAM_SIZE:
             return False
         zone = ANY_ZONE if self.rules.goalie_protection == "either-zone" else OWN_ZONE[teamster // TEAM_SIZE]

@@ -47,6 +47,7 @@ class Rules:
     deployment: str
     grey_area: str
     goalie_protection: str
+    goalie_jostle_protected: bool
     receiver: str
 
     @classmethod
@@ -73,6 +74,7 @@ class Rules:
             deployment=options["deployment"],
             grey_area=options["grey_area"],
             goalie_protection=options["goalie_protection"],
+            goalie_jostle_protected=options["goalie_jostle"] == "protected",
             receiver=options["receiver"],
         )
 

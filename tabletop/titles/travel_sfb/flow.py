@@ -64,6 +64,9 @@ class TurnFlow:
     walk_owner: int
     pool: list[int]
     pairs: list[tuple[int, int]]
+    unpaired: list[int]
+    resolve_reason: str
+    settled: str | None
     points: list[int]
     last_turn: dict[str, object] | None
     _to_act: tuple[str, ...]
@@ -145,8 +148,9 @@ class TurnFlow:
                     where = "face down straight into its Offense, beyond the row limit"
                 self._say("deal-advantage", f"{self.names[i]} is dealt {len(cards)} advantage card(s) {where}.",
                           seat=self.seat_names[i], count=len(cards), into_hand=self.adv_to_hand[i])
-                self._say("deal-advantage-private", f"Your advantage cards: {labels(cards)}.", i,
-                          cards=[CODES[c] for c in cards])
+                if self.adv_to_hand[i] or self.rules.advantage_seen:
+                    self._say("deal-advantage-private", f"Your advantage cards: {labels(cards)}.", i,
+                              cards=[CODES[c] for c in cards])
             wanted = max(0, self.gen[i] + extra)
             cards = self._draw(wanted)
             self.hands[i].extend(cards)
@@ -216,8 +220,10 @@ class TurnFlow:
     def _mark_finished(self, i: int, automatic: bool) -> None:
         self.finished[i] = True
         left = len(self.hands[i])
-        why = " (it cannot place any more cards)" if automatic else ""
-        self._say("finish", f"{self.names[i]} has finished allocating{why}.", seat=self.seat_names[i], automatic=automatic)
+        # TSFB-RULING-SCREEN: the opponent learns only that this ship has finished, never why.
+        self._say("finish", f"{self.names[i]} has finished allocating.", seat=self.seat_names[i])
+        if automatic:
+            self._say("finish-full", "You cannot place any more cards, so you have finished allocating.", i)
         if left:
             self._say("finish-private", f"You leave {labels(self.hands[i])} unused this turn.", i,
                       unused=[code(c) for c in self.hands[i]])
@@ -235,6 +241,9 @@ class TurnFlow:
         who, reason = resolver(moves, limits, (self.gen[0], self.gen[1]))
         self.points = [0, 0]
         self.pairs = []
+        self.unpaired = []
+        self.resolve_reason = reason
+        self.settled = None
         if who is None:
             self.resolver = -1
             self._say("resolver", f"Nobody resolves movement: {REASONS[reason]}, so no advantage points are "
@@ -282,15 +291,48 @@ class TurnFlow:
         mine, theirs = (walked, partner) if self.walk_owner == who else (partner, walked)
         self.pairs.append((mine, theirs))
         result = compare(mine, theirs)
-        if result:
-            winner = who if result > 0 else 1 - who
+        winner = self._pair_winner(result)
+        if winner is not None:
             self.points[winner] += 1
             outcome = f"{self.names[winner]} gains an advantage point"
+        elif result:
+            outcome = (f"{self.names[1 - who]}'s card is higher, but only the resolving ship scores for a pair, "
+                       "so nobody gains a point")
         else:
             outcome = "equal ranks, so nobody gains a point"
         how = " (no other pairing was possible)" if forced else ""
         self._say("pair", f"{self.names[who]} pairs its {label(mine)} against {self.names[1 - who]}'s "
                   f"{label(theirs)}{how}: {outcome}.", mine=code(mine), theirs=code(theirs), forced=forced)
+
+    def _pair_winner(self, result: int) -> int | None:
+        """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for
+        a win; for a loss the other ship only under ``pair_points=both`` (TSFB-RULING-PAIR-POINTS)."""
+        if result > 0:
+            return self.resolver
+        if result < 0 and self.rules.pair_points_both:
+            return 1 - self.resolver
+        return None
+
+    def movement_summary(self) -> dict[str, object]:
+        """The movement of this turn as the table saw it: who resolved and why, every pair and who it
+        scored for, cards left unpaired, and whether mutual points were kept or cancelled."""
+        seats = self.seat_names
+        who = self.resolver
+        if who < 0:
+            return {"resolver": None, "reason": self.resolve_reason, "pairs": [], "unpaired": None, "settled": None}
+        pairs = []
+        for mine, theirs in self.pairs:
+            result = compare(mine, theirs)
+            higher = None if not result else seats[who if result > 0 else 1 - who]
+            winner = self._pair_winner(result)
+            pairs.append({seats[who]: code(mine), seats[1 - who]: code(theirs), "higher": higher,
+                          "point_to": None if winner is None else seats[winner]})
+        unpaired = None
+        if self.unpaired:
+            owner = self.resolver if self.walk_owner != self.resolver else 1 - self.resolver
+            unpaired = {"seat": seats[owner], "cards": [code(c) for c in self.unpaired], "points": len(self.unpaired)}
+        return {"resolver": seats[who], "reason": self.resolve_reason, "pairs": pairs, "unpaired": unpaired,
+                "settled": self.settled}
 
     def _score_unpaired(self) -> None:
         if self.pool:
@@ -299,6 +341,7 @@ class TurnFlow:
             self._say("unpaired", f"{labels(self.pool)} of {self.names[owner]} had no partner: "
                       f"{len(self.pool)} advantage point(s) for the ship with more movement cards.",
                       seat=self.seat_names[owner], count=len(self.pool))
+        self.unpaired = self.pool
         self.pool = []
         if self.points[0] and self.points[1]:
             self.phase = SETTLE
@@ -308,6 +351,7 @@ class TurnFlow:
 
     def _settle(self, keep: bool) -> None:
         who = self.resolver
+        self.settled = "keep" if keep else "cancel"
         if keep:
             self._say("settle", f"{self.names[who]} lets both ships keep their advantage points "
                       f"({self.points[0]} and {self.points[1]}).", keep=True)
@@ -370,6 +414,7 @@ class TurnFlow:
             "defense": {self.seat_names[i]: defense[i] for i in (0, 1)},
             "damage_dealt": {self.seat_names[i]: damage[i] for i in (0, 1)},
             "advantage": {self.seat_names[i]: self.adv_points[i] for i in (0, 1)},
+            "movement": self.movement_summary(),
         }
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer

@@ -22,6 +22,7 @@ from tabletop.core import (
     State,
     register,
 )
+from tabletop.core.odds import Odds
 
 from .actions import (
     CANCEL,
@@ -39,10 +40,10 @@ from .actions import (
     Power,
     pair_action,
 )
-from .cards import CODES, DECK_SIZE, RANKS, code, label
+from .cards import CODES, DECK_SIZE, VALUES, code, label
 from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
-from .knowledge import counts_visible, row_visible
+from .knowledge import counts_visible, row_visible, unseen_advantage
 from .knowledge import determinize as redraw_hidden
 from .render import describe_action as action_label
 from .render import render_text as picture
@@ -74,6 +75,10 @@ INFO = GameInfo(
                "of each side against each other, or all of both sides' points", choices=("one-for-one", "all")),
         Option("ace_rule", "either-ship", "an Ace in either movement row sends both ships' advantage "
                "cards to the hand, or only the Ace holder's", choices=("either-ship", "own-ship")),
+        Option("pair_points", "resolver", "who scores a won comparison pair: only the resolving ship (the "
+               "rulebook's text), or whichever ship's card is higher", choices=("resolver", "both")),
+        Option("advantage_cards", "face-down", "advantage cards dealt straight into Offense stay face down "
+               "until the reveal, or their owner may look at them", choices=("face-down", "owner-looks")),
         Option("orion_engines", "with-batteries", "the Orion's engines are part of the reserve-power rule, "
                "or always available", choices=("with-batteries", "always")),
     ),
@@ -141,6 +146,9 @@ class TravelState(TurnFlow, State):
         self.walk_owner = 0
         self.pool = []
         self.pairs = []
+        self.unpaired = []
+        self.resolve_reason = "empty"
+        self.settled = None
         self.points = [0, 0]
         self.last_turn = None
         self._to_act = ()
@@ -184,16 +192,17 @@ class TravelState(TurnFlow, State):
         self._begin_turn()
 
     def _draw_initiative(self) -> None:
-        """Each side turns up a card until the ranks differ; the lower card places first."""
+        """Each side turns up a card until the values differ (J, Q, K and A count 10, so a Jack
+        against a King is drawn again); the lower card places first."""
         drawn: list[int] = []
         while True:
             first, second = self._draw(2)
             drawn += [first, second]
-            if RANKS[first] != RANKS[second]:
+            if VALUES[first] != VALUES[second]:
                 break
-            self._say("initiative", f"Initiative draw: {label(first)} against {label(second)} is a tie; "
-                      "both draw again.", cards=[code(first), code(second)])
-        self.first_placer = 0 if RANKS[first] < RANKS[second] else 1
+            self._say("initiative", f"Initiative draw: {label(first)} against {label(second)} is a tie (both "
+                      f"count {VALUES[first]}); both draw again.", cards=[code(first), code(second)])
+        self.first_placer = 0 if VALUES[first] < VALUES[second] else 1
         low = self.first_placer
         self._say("initiative", f"Initiative draw: seat1 turns up {label(first)}, seat2 {label(second)}; "
                   f"{self.names[low]} has the lower card and places first, {self.names[1 - low]} "
@@ -296,7 +305,7 @@ class TravelState(TurnFlow, State):
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
         for name in ("adv_offense", "bonus", "deck", "known", "finished", "adv_points", "adv_to_hand",
-                     "reserve", "calls", "walk", "pool", "pairs", "points", "rooms", "placements"):
+                     "reserve", "calls", "walk", "pool", "pairs", "unpaired", "points", "rooms", "placements"):
             setattr(twin, name, list(getattr(self, name)))
         return twin
 
@@ -311,6 +320,18 @@ class TravelState(TurnFlow, State):
 
     def suggest(self, seat: str, rng: Randomness) -> Action:
         return heuristic_suggest(self, seat, rng)
+
+    def _explain(self, seat: str, action: Action) -> str | None:
+        if isinstance(action, Place):
+            i = 0 if seat == "seat1" else 1
+            full = self.phase == ALLOCATE and CARD_BY_CODE.get(action.card) in self.hands[i]
+            return "TSFB-ALLOC-2" if full and action.row in ROW_INDEX else "TSFB-ALLOC-1"
+        return super()._explain(seat, action)
+
+    def _odds(self, seat: str, action: Action) -> Odds | None:
+        from .odds import action_odds
+
+        return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
         if self._outcome is not None:
@@ -336,12 +357,13 @@ def build_view(state: TravelState, viewer: int | None) -> dict[str, Any]:
         ship = state.ships[i]
         own = viewer == i
         rows = {}
+        unseen = unseen_advantage(state, i, viewer)
         for r, name in enumerate(ROWS):
             cards = state.rows[i][r]
-            rows[name] = {
-                "count": len(cards) if own or counted else None,
-                "cards": [CODES[c] for c in cards] if row_visible(state, i, viewer, r) else None,
-            }
+            shown: list[str | None] | None = None
+            if row_visible(state, i, viewer, r):
+                shown = [None if r == 0 and k < unseen else CODES[c] for k, c in enumerate(cards)]
+            rows[name] = {"count": len(cards) if own or counted else None, "cards": shown}
         held = len(state.hands[i]) + sum(len(r) for r in state.rows[i])
         ships[SEATS[i]] = {
             "ship": ship.slug,

@@ -270,13 +270,14 @@ def _pair(state: TravelState, i: int) -> Action:
     own_walk = state.walk_owner == i
     walk = tuple(RANKS[c] for c in state.walk)
     choices = state._partner_choices()
+    both = state.rules.pair_points_both
     best_value: tuple[int, int] | None = None
     best_card = choices[0]
     for card in choices:
         rest = list(state.pool)
         rest.remove(card)
-        first = _sign(walk[0], RANKS[card], own_walk)
-        later = _best_matching(walk[1:], tuple(sorted(RANKS[c] for c in rest)), own_walk)
+        first = _sign(walk[0], RANKS[card], own_walk, both)
+        later = _best_matching(walk[1:], tuple(sorted(RANKS[c] for c in rest)), own_walk, both)
         value = (first[0] + later[0], first[1] + later[1])
         if best_value is None or value > best_value:
             best_value, best_card = value, card
@@ -284,18 +285,19 @@ def _pair(state: TravelState, i: int) -> Action:
     return pair_action(walked, best_card) if own_walk else pair_action(best_card, walked)
 
 
-def _sign(walk_rank: int, pool_rank: int, own_walk: bool) -> tuple[int, int]:
-    """(my points minus theirs, my points) for one pair."""
+def _sign(walk_rank: int, pool_rank: int, own_walk: bool, both: bool) -> tuple[int, int]:
+    """(my points minus theirs, my points) for one pair, paired by me as the resolver; the other
+    ship scores a pair it wins only when ``both`` (option ``pair_points=both``)."""
     mine, theirs = (walk_rank, pool_rank) if own_walk else (pool_rank, walk_rank)
     if mine > theirs:
         return (1, 1)
-    if mine < theirs:
+    if mine < theirs and both:
         return (-1, 0)
     return (0, 0)
 
 
 @lru_cache(maxsize=4096)
-def _best_matching(walk: tuple[int, ...], pool: tuple[int, ...], own_walk: bool) -> tuple[int, int]:
+def _best_matching(walk: tuple[int, ...], pool: tuple[int, ...], own_walk: bool, both: bool) -> tuple[int, int]:
     """The best (edge, my points) over every way to pair the remaining walked cards."""
     if not walk:
         left = len(pool)
@@ -304,8 +306,8 @@ def _best_matching(walk: tuple[int, ...], pool: tuple[int, ...], own_walk: bool)
     for k, rank in enumerate(pool):
         if k and pool[k - 1] == rank:
             continue
-        first = _sign(walk[0], rank, own_walk)
-        later = _best_matching(walk[1:], pool[:k] + pool[k + 1:], own_walk)
+        first = _sign(walk[0], rank, own_walk, both)
+        later = _best_matching(walk[1:], pool[:k] + pool[k + 1:], own_walk, both)
         value = (first[0] + later[0], first[1] + later[1])
         if best is None or value > best:
             best = value

@@ -4,6 +4,8 @@ Hidden from a seat: the identity of every deck card it has not seen go under the
 deck is shuffled once, and revealed cards return to the bottom in a known order), the
 opponent's hand, the opponent's face-down rows, and while the screen is up even how many
 cards the opponent has put in each row. A pending power call is hidden until both have called.
+Advantage cards dealt straight into Offense are face down to their owner too, until the reveal
+(unless ``advantage_cards=owner-looks``).
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from .rules import ALLOCATE, POWER
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["counts_visible", "determinize", "row_visible"]
+__all__ = ["counts_visible", "determinize", "row_visible", "unseen_advantage"]
 
 SEATS = ("seat1", "seat2")
 
@@ -26,6 +28,14 @@ SEATS = ("seat1", "seat2")
 def row_visible(state: TravelState, owner: int, viewer: int | None, row: int) -> bool:
     """Whether ``viewer`` (None: a spectator) may see the faces of ``owner``'s cards in ``row``."""
     return viewer == owner or state.revealed >= 2 or (row == 1 and state.revealed >= 1)
+
+
+def unseen_advantage(state: TravelState, owner: int, viewer: int | None) -> int:
+    """How many cards at the bottom of ``owner``'s Offense (its advantage cards) the owner itself
+    has not seen; 0 for anyone else (their whole row is hidden or revealed already)."""
+    if viewer != owner or state.rules.advantage_seen or state.revealed >= 2:
+        return 0
+    return state.adv_offense[owner]
 
 
 def counts_visible(state: TravelState, viewer: int | None) -> bool:
@@ -51,6 +61,11 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     layout: dict[int, tuple[list[int], int]] = {}
     for i in (0, 1):
         if i == viewer:
+            own_unseen = unseen_advantage(copy, i, viewer)
+            if own_unseen:
+                pool.extend(copy.rows[i][0][:own_unseen])
+                copy.rows[i][0][:own_unseen] = [0] * own_unseen
+                layout[i] = ([], 0)
             continue
         if copy.phase == POWER and copy.calls[i] is not None:
             copy.calls[i] = rng.choice(copy._power_options(i)).call
@@ -71,11 +86,19 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
             copy.hands[i] = []
             if copy.finished[i]:
                 resplit.append(i)
+    # Sorted first, so the re-draw depends only on which cards are unseen, never on where the
+    # hidden ones really lie.
+    pool.sort()
     rng.shuffle(pool, "determinize")
     it = iter(pool)
     for k in slots:
         copy.deck[k] = next(it)
     for i, (hidden_rows, hand_size) in layout.items():
+        if i == viewer:
+            offense = copy.rows[i][0]
+            own_unseen = unseen_advantage(copy, i, viewer)
+            offense[:own_unseen] = [next(it) for _ in range(own_unseen)]
+            continue
         for r in hidden_rows:
             copy.rows[i][r] = [next(it) for _ in copy.rows[i][r]]
         copy.hands[i] = [next(it) for _ in range(hand_size)]

@@ -24,8 +24,9 @@ _PHASE_TEXT = {
 }
 
 
-def _cards(codes: list[str]) -> str:
-    return " ".join(label(parse_card(c)) for c in codes) or "-"
+def _cards(codes: list[str | None]) -> str:
+    """Cards by their faces; a card still face down to the viewer shows as ``??``."""
+    return " ".join("??" if c is None else label(parse_card(c)) for c in codes) or "-"
 
 
 def _row_text(row: Mapping[str, Any]) -> str:
@@ -94,9 +95,26 @@ def render_text(view: Mapping[str, Any]) -> str:
         dealt = ", ".join(f"{s} dealt {d}" for s, d in last["damage_dealt"].items())
         points = ", ".join(f"{s} {p}" for s, p in last["advantage"].items())
         lines.append(f"Last turn ({last['turn']}): damage {dealt}; advantage points {points}.")
+        lines.extend(_movement_lines(last["movement"]))
     if view.get("outcome"):
         lines.append(f"Result: {view['outcome']['reason']}.")
     return "\n".join(lines)
+
+
+def _movement_lines(movement: Mapping[str, Any]) -> list[str]:
+    """The last turn's movement resolution: who resolved it, each pair and whom it scored for."""
+    if movement["resolver"] is None:
+        return ["  Movement: nobody resolved it."]
+    lines = [f"  Movement resolved by {movement['resolver']}:"]
+    for pair in movement["pairs"]:
+        faces = " against ".join(_cards([pair[s]]) for s in ("seat1", "seat2"))
+        lines.append(f"    {faces}: " + (f"a point to {pair['point_to']}" if pair["point_to"] else "no point"))
+    unpaired = movement["unpaired"]
+    if unpaired:
+        lines.append(f"    unpaired {_cards(unpaired['cards'])}: {unpaired['points']} point(s) to {unpaired['seat']}")
+    if movement["settled"]:
+        lines.append(f"    mutual points: {'kept' if movement['settled'] == 'keep' else 'cancelled'}")
+    return lines
 
 
 def describe_action(state: TravelState, seat: str, action: Action) -> str:

@@ -27,6 +27,8 @@ class Rules:
     limit_result: str
     cancel_all: bool
     ace_own_ship: bool
+    pair_points_both: bool
+    advantage_seen: bool
 
     @classmethod
     def from_options(cls, options: dict[str, Any]) -> Rules:
@@ -38,4 +40,6 @@ class Rules:
             limit_result=options["limit_result"],
             cancel_all=options["cancel_rule"] == "all",
             ace_own_ship=options["ace_rule"] == "own-ship",
+            pair_points_both=options["pair_points"] == "both",
+            advantage_seen=options["advantage_cards"] == "owner-looks",
         )

@@ -1,0 +1,172 @@
+// Tabletop in the browser: the router and the lobby. Tables and replays live in their own modules.
+import { api, el, clear, toast, seatKey, setWhere } from "./common.js";
+import { showTable } from "./table.js";
+import { showReplay } from "./replay.js";
+
+const page = document.getElementById("page");
+let leave = null; // the open page's clean-up (closes its socket)
+
+async function route() {
+  if (leave) { leave(); leave = null; }
+  const parts = location.hash.replace(/^#\/?/, "").split("/").map(decodeURIComponent);
+  clear(page);
+  try {
+    if (parts[0] === "table" && parts[1]) leave = await showTable(page, parts[1], parts[2], parts[3]);
+    else if (parts[0] === "join" && parts[1]) await joinSeat(parts[1], parts[2]);
+    else if (parts[0] === "replay" && parts[1]) leave = await showReplay(page, parts[1]);
+    else await showLobby();
+  } catch (error) {
+    page.append(el("p", { class: "problem" }, error.message));
+  }
+}
+
+// -- the lobby --------------------------------------------------------------------------------
+
+async function showLobby() {
+  setWhere("Lobby");
+  const [games, agents, tables] = await Promise.all([api("/api/games"), api("/api/agents"), api("/api/tables")]);
+  const titles = Object.fromEntries(games.map((game) => [game.name, game.title]));
+  const form = el("section", { class: "create", id: "create" });
+  const list = el("ul", { class: "games" }, games.map((game) => el("li", {}, el("button", {
+    class: "game-card", type: "button", "data-game": game.name,
+    onclick: () => { markChosen(list, game.name); showCreateForm(form, game, agents); },
+  }, el("img", { src: `pictures/${game.name}.svg`, alt: "", width: 96, height: 72 }),
+  el("span", { class: "game-title" }, game.title),
+  el("span", { class: "game-summary" }, game.summary || ""),
+  el("span", { class: "game-seats" }, seatRange(game))))));
+  page.append(
+    el("h1", {}, "Play a game"),
+    el("p", { class: "hint" }, "Choose a game, set it up, and play against the computer or send a friend the seat link."),
+    list, form,
+    tableSection("Open tables", "Seats are free: join one.", tables.filter((t) => t.status === "open"), titles, "join"),
+    tableSection("Being played", "Watch as a spectator.", tables.filter((t) => t.status === "running"), titles, "watch"),
+    tableSection("Finished", "Step through the game again.", tables.filter((t) => t.status === "finished"), titles, "replay"),
+  );
+}
+
+function markChosen(list, name) {
+  for (const button of list.querySelectorAll("button")) button.classList.toggle("chosen", button.dataset.game === name);
+}
+
+function seatRange(game) {
+  const { min, max } = game.seats;
+  return min === max ? `${min} players` : `${min}–${max} players`;
+}
+
+function optionField(option) {
+  const id = `option-${option.name}`;
+  let input;
+  if (option.choices && option.choices.length) {
+    input = el("select", { id, name: option.name }, option.choices.map((choice) =>
+      el("option", { value: choice, selected: String(choice) === String(option.default) }, String(choice))));
+  } else if (typeof option.default === "boolean") {
+    input = el("select", { id, name: option.name }, ["true", "false"].map((choice) =>
+      el("option", { value: choice, selected: choice === String(option.default) }, choice === "true" ? "yes" : "no")));
+  } else if (typeof option.default === "number") {
+    input = el("input", { id, name: option.name, type: "number", value: option.default,
+      step: Number.isInteger(option.default) ? 1 : "any", min: option.minimum ?? "", max: option.maximum ?? "" });
+  } else {
+    input = el("input", { id, name: option.name, type: "text", value: option.default ?? "", placeholder: "(default)" });
+  }
+  input.dataset.default = String(option.default);
+  return el("label", { class: "field", for: id }, el("span", {}, option.help || option.name), input);
+}
+
+function seatsFor(game, form) {
+  const players = form.querySelector("[name=players]");
+  const count = players ? Number(players.value) : game.seats.min;
+  return Math.max(game.seats.min, Math.min(game.seats.max, count || game.seats.min));
+}
+
+function showCreateForm(section, game, agents) {
+  clear(section);
+  const fields = el("div", { class: "options" }, game.options.map(optionField));
+  const seats = el("div", { class: "seats" });
+  const choices = [["human", "A person"], ...agents.strengths.map((s) => [s.name, `Computer: ${s.name}`]), ["random", "Computer: random"]];
+  const drawSeats = () => {
+    const names = game.seat_names || [];
+    const count = seatsFor(game, section);
+    const before = [...seats.querySelectorAll("select")].map((s) => s.value);
+    clear(seats);
+    for (let index = 0; index < count; index += 1) {
+      const value = before[index] ?? (index === 0 ? "human" : "medium");
+      seats.append(el("label", { class: "field" }, el("span", {}, `Seat ${index + 1}${names[index] ? ` (${names[index]})` : ""}`),
+        el("select", { name: `seat${index}`, "data-seat": index }, choices.map(([v, text]) =>
+          el("option", { value: v, selected: v === value }, text)))));
+    }
+  };
+  const name = el("input", { name: "player", type: "text", placeholder: "Your name", maxlength: 80,
+    value: localStorage.getItem("tabletop:name") || "" });
+  const form = el("form", { class: "create-form", onsubmit: (event) => { event.preventDefault(); createTable(game, section); } },
+    el("h2", {}, `New table: ${game.title}`),
+    el("fieldset", {}, el("legend", {}, "Seats"), seats, el("label", { class: "field" }, el("span", {}, "Your name"), name)),
+    game.options.length ? el("details", { class: "option-box" }, el("summary", {}, "Game options (defaults are the rulebook's)"), fields) : "",
+    el("button", { type: "submit", class: "primary" }, "Create table and sit down"));
+  section.append(form);
+  section.querySelector("[name=players]")?.addEventListener("change", drawSeats);
+  drawSeats();
+  form.scrollIntoView({ block: "nearest" });
+}
+
+function readOptions(section) {
+  const options = {};
+  for (const input of section.querySelectorAll(".options [name]")) {
+    if (input.value === input.dataset.default || (input.value === "" && input.dataset.default === "")) continue;
+    options[input.name] = input.type === "number" ? Number(input.value)
+      : input.value === "true" ? true : input.value === "false" ? false : input.value;
+  }
+  return options;
+}
+
+async function createTable(game, section) {
+  const seats = [...section.querySelectorAll("[data-seat]")].map((select) => select.value);
+  const player = section.querySelector("[name=player]").value.trim();
+  if (player) localStorage.setItem("tabletop:name", player);
+  try {
+    const table = await api("/api/tables", { method: "POST", body: { game: game.name, options: readOptions(section), seats } });
+    const first = table.seats.find((seat) => seat.kind === "human");
+    if (!first) { location.hash = `#/table/${table.id}`; return; }
+    const joined = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { seat: first.seat, name: player || undefined } });
+    localStorage.setItem(seatKey(table.id), JSON.stringify({ seat: joined.seat, token: joined.token }));
+    location.hash = `#/table/${table.id}/${joined.seat}/${joined.token}`;
+  } catch (error) {
+    toast(error.message, true);
+  }
+}
+
+function tableSection(title, hint, tables, titles, verb) {
+  const section = el("section", { class: "tables", "data-list": verb }, el("h2", {}, title));
+  if (!tables.length) { section.append(el("p", { class: "hint" }, "None yet.")); return section; }
+  section.append(el("p", { class: "hint" }, hint), el("ul", {}, tables.map((table) => {
+    const who = table.seats.map((seat) => seat.kind === "human" ? (seat.player || (seat.taken ? seat.seat : "open")) : seat.kind).join(" · ");
+    const links = [];
+    if (verb === "join") {
+      for (const seat of table.seats.filter((s) => !s.taken)) links.push(el("a", { href: `#/join/${table.id}/${seat.seat}` }, `Join as ${seat.seat}`));
+      links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
+    } else if (verb === "watch") {
+      links.push(el("a", { href: `#/table/${table.id}` }, mySeat(table.id) ? "Back to my seat" : "Watch"));
+    } else {
+      links.push(el("a", { href: `#/replay/${table.id}` }, "Replay"));
+    }
+    return el("li", { class: "table-row" }, el("strong", {}, titles[table.game] || table.title),
+      el("span", { class: "who" }, who), el("span", { class: "links" }, links));
+  })));
+  return section;
+}
+
+function mySeat(tableId) {
+  try { return JSON.parse(localStorage.getItem(seatKey(tableId)) || "null"); } catch { return null; }
+}
+
+// -- a seat link: take the seat, then go to the table ------------------------------------------
+
+async function joinSeat(tableId, seat) {
+  setWhere("Joining");
+  const name = localStorage.getItem("tabletop:name") || undefined;
+  const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name } });
+  localStorage.setItem(seatKey(tableId), JSON.stringify({ seat: joined.seat, token: joined.token }));
+  location.replace(`#/table/${tableId}/${joined.seat}/${joined.token}`);
+}
+
+window.addEventListener("hashchange", route);
+route();

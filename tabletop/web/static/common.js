@@ -1,0 +1,145 @@
+// Small helpers every page and board shares: elements, SVG, the API, messages to the user.
+
+export const SVG_NS = "http://www.w3.org/2000/svg";
+
+function fill(node, attrs, children) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") node.addEventListener(key.slice(2), value);
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  for (const child of [children].flat(Infinity)) {
+    if (child === undefined || child === null || child === false || child === "") continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+/** An HTML element: el("button", {class: "x", onclick: f}, "text", child, [more]). */
+export function el(tag, attrs, ...children) {
+  return fill(document.createElement(tag), attrs, children);
+}
+
+/** An SVG element, the same way. */
+export function svg(tag, attrs, ...children) {
+  return fill(document.createElementNS(SVG_NS, tag), attrs, children);
+}
+
+export function clear(node) {
+  while (node.firstChild) node.firstChild.remove();
+  return node;
+}
+
+export async function api(path, { method = "GET", body, token } = {}) {
+  const headers = {};
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(data.message || (typeof data.detail === "string" ? data.detail : `the server answered ${response.status}`));
+  return data;
+}
+
+let toastTimer = null;
+export function toast(message, problem = false) {
+  const box = document.getElementById("toast");
+  box.textContent = message;
+  box.classList.toggle("problem", problem);
+  box.classList.add("shown");
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => box.classList.remove("shown"), problem ? 6000 : 3000);
+}
+
+export function setWhere(text) {
+  document.getElementById("where").textContent = text;
+  document.title = text ? `${text} · Tabletop` : "Tabletop";
+}
+
+export const seatKey = (tableId) => `tabletop:seat:${tableId}`;
+
+/** A seat's name as people read it: "seat1" becomes "Seat 1"; other names get a capital. */
+export function seatName(seat) {
+  if (seat === null || seat === undefined) return "Spectator";
+  const match = /^seat(\d+)$/.exec(seat);
+  return match ? `Seat ${match[1]}` : seat.charAt(0).toUpperCase() + seat.slice(1);
+}
+
+/**
+ * Clicking a board: each legal action names the board things it is about (its "keys": a space,
+ * a card, a crew member, a stack). A thing is clickable exactly when some legal action names it;
+ * a click takes the one action it names, or offers a small menu when it names several.
+ */
+export class Picker {
+  constructor(menu, act) {
+    this.menu = menu;
+    this.act = act;
+    this.legal = [];
+    this.keysOf = () => [];
+    this.selected = null;
+  }
+
+  use(legal, keysOf) {
+    this.legal = legal;
+    this.keysOf = keysOf;
+    this.closeMenu();
+  }
+
+  candidates(key) {
+    return this.legal.filter((entry) => this.keysOf(entry.action).map(String).includes(String(key)));
+  }
+
+  isLegal(key) {
+    return this.candidates(key).length > 0;
+  }
+
+  /** Mark every element with data-key inside root: legal ones get class "legal" and a click handler. */
+  bind(root) {
+    for (const node of root.querySelectorAll("[data-key]")) {
+      const legal = this.isLegal(node.dataset.key);
+      node.classList.toggle("legal", legal);
+      if (legal) {
+        node.setAttribute("tabindex", "0");
+        node.setAttribute("role", "button");
+        const label = this.candidates(node.dataset.key).map((c) => c.label).join("; ");
+        node.setAttribute("aria-label", label);
+        if (!node.querySelector?.("title") && node instanceof SVGElement) node.append(svg("title", {}, label));
+      }
+      node.onclick = legal ? (event) => this.click(node.dataset.key, event) : null;
+      node.onkeydown = legal ? (event) => {
+        if (event.key === "Enter" || event.key === " ") { event.preventDefault(); this.click(node.dataset.key, event); }
+      } : null;
+    }
+  }
+
+  click(key, event) {
+    const options = this.candidates(key);
+    if (options.length === 1) { this.closeMenu(); this.act(options[0].action); return; }
+    this.openMenu(options, event);
+  }
+
+  openMenu(options, event) {
+    const menu = this.menu;
+    clear(menu);
+    menu.append(...options.map((entry) => el("button", {
+      type: "button", class: "menu-item", onclick: () => { this.closeMenu(); this.act(entry.action); },
+    }, entry.label)), el("button", { type: "button", class: "menu-item cancel", onclick: () => this.closeMenu() }, "Cancel"));
+    const box = menu.parentElement.getBoundingClientRect();
+    const x = event && event.clientX ? event.clientX - box.left : box.width / 2;
+    const y = event && event.clientY ? event.clientY - box.top : box.height / 2;
+    menu.style.left = `${Math.max(0, Math.min(x, box.width - 220))}px`;
+    menu.style.top = `${Math.max(0, Math.min(y, box.height - 40))}px`;
+    menu.hidden = false;
+    menu.querySelector("button").focus();
+  }
+
+  closeMenu() {
+    this.menu.hidden = true;
+    clear(this.menu);
+  }
+}
+
+/** Every string or number anywhere in an action's fields except its kind. */
+export function actionValues(action) {
+  return Object.entries(action).filter(([key]) => key !== "kind").map(([, value]) => value);
+}

@@ -1,0 +1,233 @@
+// A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
+import { api, el, clear, toast, seatKey, seatName, setWhere, Picker } from "./common.js";
+
+const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
+
+export async function loadBoard(game) {
+  const name = BOARDS.includes(game) ? game : "generic";
+  return import(`./boards/${name}.js`);
+}
+
+function storedSeat(tableId) {
+  try { return JSON.parse(localStorage.getItem(seatKey(tableId)) || "null"); } catch { return null; }
+}
+
+export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
+  let mine = null;
+  if (tokenFromLink) {
+    mine = { seat: seatFromLink, token: tokenFromLink };
+    localStorage.setItem(seatKey(tableId), JSON.stringify(mine));
+  } else if (seatFromLink !== "watch") {
+    mine = storedSeat(tableId);
+  }
+  const summary = await api(`/api/tables/${tableId}`);
+  const games = await api("/api/games");
+  const info = games.find((game) => game.name === summary.game) || { name: summary.game, title: summary.title, pictures: false };
+  setWhere(`${info.title} · ${mine ? seatName(mine.seat) : "watching"}`);
+  const module = await loadBoard(info.name);
+
+  const status = el("p", { class: "status", id: "status", "aria-live": "polite" }, "Connecting…");
+  const boardRoot = el("div", { class: `board board-${info.name}`, id: "board" });
+  const latest = el("ol", { class: "latest", id: "latest", "aria-live": "polite", "aria-label": "What just happened" });
+  const menu = el("div", { class: "pick-menu", hidden: true, role: "menu" });
+  const actions = el("div", { class: "legal-list", id: "legal" });
+  const filter = el("input", { type: "search", class: "legal-filter", placeholder: "Filter moves", "aria-label": "Filter moves" });
+  const players = el("ul", { class: "players", id: "players" });
+  const log = el("ol", { class: "log", id: "log" });
+  const outcome = el("section", { class: "outcome", id: "outcome", hidden: true });
+  const share = el("div", { class: "share", id: "share" });
+  const undoBox = el("div", { class: "undo-box", id: "undo" });
+  const extras = el("p", { class: "extras" },
+    el("a", { href: `/api/tables/${tableId}/record${mine ? `?token=${encodeURIComponent(mine.token)}` : ""}`, download: "" }, "Download the record"),
+    " · ", el("a", { href: "#/" }, "Lobby"));
+  page.append(el("div", { class: "table-page" }, status,
+    el("div", { class: "play" },
+      el("div", { class: "board-wrap" }, latest, boardRoot, menu),
+      el("aside", { class: "side" },
+        el("section", { class: "moves" }, el("h2", {}, "Moves"), filter, actions, undoBox),
+        outcome,
+        el("section", {}, el("h2", {}, "Players"), players, share),
+        el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
+        extras))));
+
+  let socket = null;
+  let closed = false;
+  let retry = 0;
+  let last = null; // the latest update
+  let events = [];
+  let epoch = null;
+  let counter = 0;
+
+  const send = (message) => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; the move was not sent. Reconnecting…", true); return; }
+    socket.send(JSON.stringify(message));
+  };
+  const act = (action) => {
+    if (!last) return;
+    counter += 1;
+    send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step });
+  };
+  const picker = new Picker(menu, act);
+  const preview = (action) => api(`/api/tables/${tableId}/preview`, { method: "POST", body: { action }, token: mine?.token });
+  const board = module.createBoard(boardRoot, { act, picker, preview, seat: mine?.seat ?? null, info });
+
+  filter.addEventListener("input", () => drawLegal());
+
+  function drawLegal() {
+    clear(actions);
+    if (!last) return;
+    const wanted = filter.value.trim().toLowerCase();
+    const shown = last.legal.filter((entry) => !wanted || entry.label.toLowerCase().includes(wanted) || entry.text.toLowerCase().includes(wanted));
+    filter.hidden = last.legal.length < 12;
+    if (!last.legal.length) {
+      actions.append(el("p", { class: "hint" }, last.status === "finished" ? "The game is over."
+        : !mine ? "You are watching." : last.status === "open" ? "Waiting for players to sit down." : "Nothing to do now; waiting for the others."));
+      return;
+    }
+    actions.append(...shown.map((entry) => el("button", {
+      type: "button", class: "legal-action", "data-text": entry.text, title: entry.text, onclick: () => act(entry.action),
+    }, entry.label)));
+  }
+
+  function drawPlayers(list) {
+    clear(players);
+    for (const player of list) {
+      const you = mine && player.seat === mine.seat;
+      const who = player.kind === "human" ? (player.player && player.player !== player.seat ? player.player : player.taken ? "a person" : "open seat") : `computer (${player.agent || player.kind})`;
+      players.append(el("li", { class: `${player.connected || player.kind !== "human" ? "online" : "offline"}${you ? " you" : ""}` },
+        el("strong", {}, seatName(player.seat)), ` ${who}${you ? " — you" : ""}`,
+        player.kind === "human" && player.taken ? el("span", { class: "dot", title: player.connected ? "connected" : "not connected" }) : ""));
+    }
+    clear(share);
+    const open = list.filter((player) => player.kind === "human" && !player.taken);
+    for (const player of open) {
+      const link = `${location.origin}${location.pathname}#/join/${tableId}/${player.seat}`;
+      share.append(el("p", { class: "seat-link" }, `Send this link to the person for ${seatName(player.seat)}: `,
+        el("input", { type: "text", readonly: true, value: link, "aria-label": `link for ${player.seat}` }),
+        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast("Link copied")) }, "Copy")));
+    }
+    if (mine) {
+      const link = `${location.origin}${location.pathname}#/table/${tableId}/${mine.seat}/${mine.token}`;
+      share.append(el("p", { class: "seat-link mine" }, "Your own seat link (keep it to come back from another device): ",
+        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast("Your seat link is copied")) }, "Copy my link")));
+    }
+  }
+
+  function drawLog(fresh) {
+    for (const event of fresh) {
+      log.append(el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq }, event.text));
+    }
+    if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
+    // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
+    clear(latest);
+    latest.append(...events.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, event.text)));
+  }
+
+  function drawStatus(update) {
+    status.className = "status";
+    if (update.outcome) {
+      status.textContent = `Game over: ${update.outcome.reason}`;
+      status.classList.add("over");
+    } else if (update.status === "open") {
+      status.textContent = "Waiting for players to sit down.";
+    } else if (update.your_turn) {
+      status.textContent = info.turn_style === "real-time" ? "Play! Both coaches act whenever they like." : "Your turn.";
+      status.classList.add("yours");
+    } else {
+      status.textContent = `Waiting for ${update.to_act.map(seatName).join(", ") || "nobody"}.`;
+    }
+  }
+
+  function drawOutcome(update) {
+    if (!update.outcome) { outcome.hidden = true; return; }
+    const result = update.outcome;
+    const headline = result.draw ? "A draw"
+      : mine && result.winners.includes(mine.seat) ? "You win!"
+        : mine ? "You lose" : `${result.winners.map(seatName).join(" and ")} win${result.winners.length === 1 ? "s" : ""}`;
+    clear(outcome);
+    outcome.append(el("h2", {}, headline), el("p", {}, result.reason),
+      el("ul", { class: "scores" }, Object.entries(result.scores || {}).map(([seat, score]) => el("li", {}, `${seatName(seat)}: ${score}`))),
+      el("p", {}, el("a", { href: `#/replay/${tableId}`, class: "button" }, "Watch the replay"), " ",
+        el("a", { href: "#/", class: "button" }, "Back to the lobby")));
+    outcome.hidden = false;
+  }
+
+  function drawUndo(request) {
+    clear(undoBox);
+    if (mine && last && last.status === "running" && !last.outcome && info.turn_style !== "real-time") {
+      undoBox.append(el("button", { type: "button", class: "quiet", onclick: () => send({ type: "undo" }) }, "Ask to undo my last move"));
+    }
+    if (request && mine && request.waiting_for.includes(mine.seat)) {
+      undoBox.append(el("div", { class: "undo-request" }, `${seatName(request.by)} asks to take back “${request.label}”. `,
+        el("button", { type: "button", onclick: () => send({ type: "undo_reply", accept: true }) }, "Allow"),
+        el("button", { type: "button", onclick: () => send({ type: "undo_reply", accept: false }) }, "Refuse")));
+    } else if (request) {
+      undoBox.append(el("p", { class: "hint" }, `${seatName(request.by)} asked to undo; waiting for ${request.waiting_for.map(seatName).join(", ")}.`));
+    }
+  }
+
+  function onUpdate(update) {
+    if (update.reset) { events = []; clear(log); }
+    const fresh = update.events.filter((event) => event.seq > events.length);
+    events.push(...fresh);
+    epoch = update.epoch;
+    // The same position again (after a reconnect, say): keep the board as it is, so nothing under
+    // the pointer moves.
+    const same = last && !update.reset && !fresh.length && last.step === update.step && last.epoch === update.epoch
+      && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
+    last = update;
+    if (same) { drawPlayers(update.players); return; }
+    drawStatus(update);
+    drawLog(fresh);
+    drawPlayers(update.players);
+    drawLegal();
+    drawOutcome(update);
+    drawUndo(update.undo);
+    board.update(update, fresh);
+    // Where the table stands, for people's tools and the browser tests: the step and whose turn.
+    Object.assign(document.body.dataset, { step: update.step, yourTurn: update.your_turn, status: update.status, epoch: update.epoch });
+  }
+
+  function onMessage(message) {
+    switch (message.type) {
+      case "update": onUpdate(message); break;
+      case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
+      case "error": toast(message.message, true); break;
+      case "undo_request": drawUndo(message); break;
+      case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
+      case "undo_cancelled": toast("The undo request lapsed: someone moved."); drawUndo(null); break;
+      case "undo_done": toast("The move was taken back."); break;
+      case "welcome": if (mine && message.role !== "player") { toast("That seat link is not valid here; you are watching.", true); } break;
+      default: break;
+    }
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
+    const connection = document.getElementById("connection");
+    socket.onopen = () => {
+      retry = 0;
+      connection.textContent = "● live";
+      connection.className = "connection live";
+      socket.send(JSON.stringify({ type: "hello", token: mine?.token, last_event: events.length, epoch, svg: Boolean(info.pictures && module.wantsPicture) }));
+    };
+    socket.onmessage = (event) => onMessage(JSON.parse(event.data));
+    socket.onclose = () => {
+      if (closed) return;
+      connection.textContent = "○ reconnecting…";
+      connection.className = "connection lost";
+      retry = Math.min(retry + 1, 5);
+      setTimeout(() => { if (!closed) connect(); }, 400 * retry);
+    };
+  }
+  connect();
+
+  return () => {
+    closed = true;
+    for (const key of ["step", "yourTurn", "status", "epoch"]) delete document.body.dataset[key];
+    board.destroy?.();
+    if (socket) socket.close();
+    document.getElementById("connection").textContent = "";
+  };
+}

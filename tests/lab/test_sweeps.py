@@ -1,0 +1,133 @@
+"""Sweeps stream: an interrupted sweep resumes from its journal without playing a game twice,
+only failed games are kept whole, and ``--cluster`` says how to get Ray when it is missing."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import socket
+import sys
+import time
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+import tests.pig  # noqa: F401
+from tabletop.cli.lab import register
+from tabletop.lab import simulate
+from tabletop.lab.cluster import ClusterUnavailable, check_reachable
+from tabletop.lab.simulate import SweepOutput
+from tabletop.lab.sweep import SweepMismatch
+from tests.agents import fixtures  # noqa: F401
+
+runner = CliRunner()
+AGENTS = ["heuristic", "random"]
+
+
+def _app() -> typer.Typer:
+    app = typer.Typer()
+    register(app)
+    return app
+
+
+def _games(report):
+    return [(r.index, r.seed, r.winners, r.scores, r.length) for r in report.results]
+
+
+def test_an_interrupted_sweep_resumes_and_skips_the_games_already_done(tmp_path):
+    journal = tmp_path / "sweep.jsonl"
+    played: list[int] = []
+
+    def stop_after_five(result) -> None:
+        played.append(result.index)
+        if len(played) == 5:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate("test-pig", AGENTS, games=12, seed=8, progress=stop_after_five, output=SweepOutput(journal))
+    assert len(journal.read_text().splitlines()) == 1 + 5
+    with journal.open("a") as file:
+        file.write('{"n": 7, "game": {"ind')  # the last line, cut short when the machine went down
+    played.clear()
+    resumed: list[int] = []
+    report = simulate("test-pig", AGENTS, games=12, seed=8, progress=lambda r: played.append(r.index),
+                      output=SweepOutput(journal, resume=True, resumed=resumed.append))
+    assert resumed == [5] and sorted(played) == list(range(5, 12))
+    assert _games(report) == _games(simulate("test-pig", AGENTS, games=12, seed=8))
+    again = simulate("test-pig", AGENTS, games=12, seed=8, progress=lambda r: played.append(r.index),
+                     output=SweepOutput(journal, resume=True))
+    assert len(played) == 7 and _games(again) == _games(report)  # a finished sweep replays nothing
+    with pytest.raises(SweepMismatch, match="different sweep"):
+        simulate("test-pig", AGENTS, games=12, seed=9, output=SweepOutput(journal, resume=True))
+
+
+def test_a_streamed_sweep_keeps_only_the_failed_games_and_summarises_the_same():
+    agents = ["test-fragile", "random"]
+    everything = simulate("test-pig", agents, games=20, seed=5)
+    streamed = simulate("test-pig", agents, games=20, seed=5, keep_games=False)
+    assert _games(streamed) == [(r.index, r.seed, r.winners, r.scores, r.length) for r in streamed.errors]
+    assert [(r.index, r.error) for r in streamed.results] == [(r.index, r.error) for r in everything.errors]
+    assert 0 < len(streamed.results) < 20
+    without_time = {"seconds": 0}
+    assert streamed.summary().to_json() | without_time == everything.summary().to_json() | without_time
+
+
+def test_cli_resumes_a_ladder_and_a_balance_from_out(tmp_path):
+    args = ["ladder", "test-high-card", "--agents", "random,heuristic", "-n", "6", "--bootstrap", "10",
+            "--out", str(tmp_path), "--json", str(tmp_path / "ladder.json")]
+    assert runner.invoke(_app(), args).exit_code == 0
+    first = (tmp_path / "ladder.json").read_text()
+    journal = tmp_path / "test-high-card-ladder-games.jsonl"
+    lines = journal.read_text().splitlines()
+    assert len(lines) == 7 and json.loads(lines[0])["sweep"]["command"] == "ladder"
+    journal.write_text("\n".join(lines[:3]) + "\n")
+    result = runner.invoke(_app(), [*args, "--resume"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "ladder.json").read_text() == first
+    assert len(journal.read_text().splitlines()) == 7
+    result = runner.invoke(_app(), ["balance", "test-high-card", "-n", "4", "--out", str(tmp_path), "--resume"])
+    assert result.exit_code == 0, result.output
+    assert len((tmp_path / "test-high-card-balance-games.jsonl").read_text().splitlines()) == 1 + 4
+    result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "4", "--resume"])
+    assert result.exit_code == 1 and "--resume needs --out" in result.output
+
+
+def test_cluster_without_ray_says_how_to_get_it(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "ray", None)  # what an environment without Ray sees: ImportError
+    for command in (["simulate", "test-pig"], ["ladder", "test-pig", "--agents", "random,heuristic"],
+                    ["balance", "test-high-card"]):
+        result = runner.invoke(_app(), [*command, "-n", "2", "--cluster", "ray", "--out", str(tmp_path)])
+        assert result.exit_code == 1, result.output
+        assert "not installed" in result.output and "pip install 'tabletop[ray]'" in result.output
+        assert "Traceback" not in result.output
+    assert not list(tmp_path.iterdir())  # refused before anything was written
+    result = runner.invoke(_app(), ["simulate", "test-pig", "-n", "2", "--cluster", "spark://head"])
+    assert result.exit_code == 1 and "'ray' or 'ray://HOST:PORT'" in result.output
+
+
+def test_an_unreachable_cluster_is_reported_at_once():
+    with socket.socket() as listener:  # a port that surely takes connections, then one that surely does not
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        port = listener.getsockname()[1]
+        check_reachable(f"127.0.0.1:{port}")
+        check_reachable(f"ray://127.0.0.1:{port}")
+    with pytest.raises(ClusterUnavailable, match=f"cannot reach the Ray cluster at ray://127.0.0.1:{port}"):
+        check_reachable(f"ray://127.0.0.1:{port}")
+
+
+def test_the_progress_bar_shows_games_per_second_and_time_left():
+    from rich.console import Console
+
+    from tabletop.cli.lab import _progress
+
+    bar = _progress(Console(file=io.StringIO(), width=120, force_terminal=True), 100, "test-pig")
+    task = bar.add_task("games", total=100, note="")
+    assert "- games/s" in str(bar.columns[3].render(bar.tasks[0]))
+    bar.update(task, advance=10)
+    time.sleep(0.05)
+    bar.update(task, advance=10)
+    assert re.fullmatch(r"[\d,]+\.\d games/s", str(bar.columns[3].render(bar.tasks[0])))
+    assert bar.tasks[0].speed and bar.tasks[0].time_remaining is not None

@@ -1,0 +1,114 @@
+"""A person at the browser: opens tables and plays by clicking what the page offers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from .conftest import Server
+
+BOARD_TARGETS = "#board .legal"
+SELECTED_TARGETS = "#board [data-key].legal"
+MENU_ITEMS = ".pick-menu:not([hidden]) .menu-item:not(.cancel)"
+LEGAL_BUTTONS = "#legal .legal-action"
+
+
+def open_table(page: Any, server: Server, game: str, options: dict[str, Any], seats: Sequence[str],
+               seed: int | None = None, pace: float = 0.0) -> str:
+    """Create a table over HTTP, take seat 1 in the browser through its seat link; the table's id."""
+    body: dict[str, Any] = {"game": game, "options": options, "seats": list(seats), "pace": pace}
+    if seed is not None:
+        body["seed"] = seed
+    table = server.post("/api/tables", body)
+    page.goto(f"{server.url}/#/join/{table['id']}/{table['seats'][0]['seat']}")
+    page.wait_for_selector("body[data-status]")
+    return str(table["id"])
+
+
+def create_in_lobby(page: Any, server: Server, game: str, options: dict[str, str]) -> None:
+    """Create a table through the lobby's form: the game's card, its options, a random computer opponent."""
+    page.goto(server.url + "/")
+    page.click(f"button[data-game='{game}']")
+    page.select_option("[data-seat='1']", "random")
+    if options:
+        page.click(".option-box summary")
+    for name, value in options.items():
+        field = page.locator(f"#option-{name}")
+        if field.evaluate("node => node.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
+    page.click("button.primary")
+    page.wait_for_selector("body[data-status]")
+
+
+Chooser = Callable[[Any, random.Random], bool]
+
+
+def click_board(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> bool:
+    """Click one of the board's legal targets (a menu choice when it offers several); False if none."""
+    # With something picked up (a card, a teamster), the next click is where it goes.
+    targets = page.locator(SELECTED_TARGETS if page.locator("#board .selected").count() else BOARD_TARGETS)
+    count = targets.count()
+    if not count:
+        return False
+    try:
+        targets.nth(rng.randrange(count)).click(timeout=5_000)
+    except PlaywrightTimeout:
+        return False  # the board was redrawn under the pointer: look again
+    menu = page.locator(MENU_ITEMS)
+    if menu.count():
+        texts = menu.all_inner_texts()
+        liked = [i for i, text in enumerate(texts) if any(word in text for word in prefer)]
+        menu.nth(rng.choice(liked) if liked else rng.randrange(len(texts))).click()
+    return True
+
+
+def click_list(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> bool:
+    """Click one of the fallback list's moves, preferring those whose text contains a word of ``prefer``."""
+    buttons = page.locator(LEGAL_BUTTONS)
+    texts = buttons.all_inner_texts()
+    if not texts:
+        return False
+    liked = [i for i, text in enumerate(texts) if any(word in text for word in prefer)]
+    try:
+        buttons.nth(rng.choice(liked) if liked else rng.randrange(len(texts))).click(timeout=5_000)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
+def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2000, timeout: float = 60_000) -> int:
+    """Play whenever it is this page's turn until the outcome shows; returns how many clicks it took."""
+    try:
+        return _play(page, choose, random.Random(seed), limit, timeout)
+    except Exception:
+        from .conftest import screenshot
+
+        screenshot(page, "failure")
+        raise
+
+
+def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: float) -> int:
+    clicks = idle = 0
+    ready = "document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden"
+    while True:
+        page.wait_for_function(ready, timeout=timeout)
+        if page.locator("#outcome").is_visible():
+            return clicks
+        step = page.evaluate("document.body.dataset.step")
+        if not choose(page, rng):
+            # An update may have arrived between looking and clicking; look again before giving up.
+            idle += 1
+            assert idle < 50, "it is this seat's turn but the page offers nothing to click"
+            page.wait_for_timeout(100)
+            continue
+        clicks, idle = clicks + 1, 0
+        assert clicks < limit, f"no outcome after {limit} clicks"
+        page.wait_for_function(
+            "([step]) => (document.body.dataset.step !== step && document.body.dataset.yourTurn === 'true')"
+            " || !document.getElementById('outcome').hidden || document.querySelector('#board .selected')",
+            arg=[step], timeout=timeout)

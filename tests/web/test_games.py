@@ -1,0 +1,81 @@
+"""Each game played to its outcome screen in the browser by clicking, against a random computer player."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+from .conftest import Server, screenshot
+from .playing import click_board, click_list, create_in_lobby, open_table, play_to_the_end
+
+
+def board_first(prefer: tuple[str, ...] = (), avoid_board: tuple[str, ...] = ()) -> Any:
+    """Click the board when it offers something (unless the list offers a preferred move), else the list."""
+    def choose(page: Any, rng: random.Random) -> bool:
+        texts = page.locator("#legal .legal-action").all_inner_texts()
+        if prefer and any(word in text for text in texts for word in prefer) and rng.random() < 0.8:
+            return click_list(page, rng, prefer)
+        return click_board(page, rng) or click_list(page, rng, prefer)
+    return choose
+
+
+def test_cagway_bay_helm_previews_any_angle_before_sailing(page: Any, server: Server) -> None:
+    open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#helm-angle")
+    page.eval_on_selector("#helm-angle", "node => { node.value = '-22'; node.dispatchEvent(new Event('input')); }")
+    page.wait_for_function("document.getElementById('helm-note').textContent.includes('stick')")
+    assert "22° to starboard" in page.inner_text("#helm-note")
+    assert page.locator("#sea .ghost").count() == 1
+    screenshot(page, "cagway-bay-helm")
+    step = page.evaluate("document.body.dataset.step")
+    page.click("#helm-sail")
+    page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+    assert "turns -22 degrees" in page.inner_text("#log")
+
+
+def by_keyboard(page: Any, rng: random.Random) -> bool:
+    """Fightball at speed: D draws, a stack's number plays the held card there; else the board."""
+    kinds = [json.loads(text)["kind"] for text in page.eval_on_selector_all(
+        "#legal .legal-action", "nodes => nodes.map(n => JSON.stringify({kind: n.dataset.text.split(' ')[0]}))")]
+    if "draw" in kinds:
+        page.keyboard.press("d")
+        return True
+    stacks = page.eval_on_selector_all("#court .stack.legal", "nodes => nodes.map(n => n.dataset.stack)")
+    if stacks and rng.random() < 0.8:
+        page.keyboard.type(rng.choice(stacks).rjust(2, "0"))
+        return True
+    return click_board(page, rng) or click_list(page, rng)
+
+
+def test_fightball_is_played_by_keyboard(page: Any, server: Server) -> None:
+    open_table(page, server, "fightball", {"quarters": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#court .stack")
+    screenshot(page, "fightball-start")
+    play_to_the_end(page, by_keyboard)
+    screenshot(page, "fightball")
+    assert "Quarter 1" in page.inner_text("#log")
+
+
+def test_friendly_competition_is_played_to_the_end_from_the_lobby(page: Any, server: Server) -> None:
+    create_in_lobby(page, server, "friendly-competition", {"match_turns": "2", "action_points": "3"})
+    play_to_the_end(page, board_first())
+    screenshot(page, "friendly-competition")
+    assert page.locator("#outcome h2").inner_text()
+
+
+@pytest.mark.parametrize(("game", "options", "seed", "chooser"), [
+    ("travel-sfb", {"turn_limit": 2}, 1, board_first()),
+    ("cagway-bay", {"turns": 1}, 1, board_first(prefer=("done", "Done"))),
+    ("cargo-bay-ball", {"team_size": 2, "side1_crew": "mal+jayne", "side2_crew": "kaylee+wash", "official": "book"}, 1,
+     board_first(prefer=("skip", "Skip", "no block", "leave"))),
+])
+def test_a_whole_game_by_clicking(page: Any, server: Server, game: str, options: dict[str, Any], seed: int,
+                                  chooser: Any) -> None:
+    open_table(page, server, game, options, ["human", "random"], seed=seed)
+    screenshot(page, f"{game}-start")
+    play_to_the_end(page, chooser)
+    screenshot(page, game)
+    assert page.locator("#outcome").is_visible()

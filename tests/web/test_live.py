@@ -1,0 +1,177 @@
+"""Live play in the browser: two people at a hidden-information table, a spectator, a reload, a restart."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .conftest import Server, screenshot
+from .playing import click_board, click_list, open_table, play_to_the_end
+
+CARD_CODE = re.compile(r"^(?:10|[2-9AJQK])[HDSC]$")
+SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
+
+
+class Eyes:
+    """One person's browser: its page and every WebSocket message it received."""
+
+    def __init__(self, browser: Any, url: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1024, "height": 800})
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(15_000)
+        self.frames: list[dict[str, Any]] = []
+        self.answers: list[Any] = []  # every JSON body the page fetched over HTTP
+        self.page.on("response", lambda response: self.answers.append(response.json())
+                     if "/api/" in response.url and response.ok else None)
+        self.page.on("websocket", lambda socket: socket.on(
+            "framereceived", lambda payload: self.frames.append(json.loads(payload)) if isinstance(payload, str) else None))
+        self.page.goto(url)
+        self.page.wait_for_selector("body[data-status]")
+
+    def hands(self, seat: str) -> dict[int, set[str]]:
+        """The seat's own hand at each step, from its own updates."""
+        return {frame["step"]: set(frame["view"]["ships"][seat]["hand"] or [])
+                for frame in self.frames if frame.get("type") == "update"}
+
+
+def card_codes(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON value."""
+    if isinstance(value, dict):
+        return set().union(*(card_codes(item) for item in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_codes(item) for item in value)) if value else set()
+    return {value} if isinstance(value, str) and CARD_CODE.match(value) else set()
+
+
+def shown(code: str) -> str:
+    return code[:-1] + SUITS[code[-1]]
+
+
+def assert_never_saw(eyes: Eyes, hands: dict[int, set[str]]) -> None:
+    """No update this browser received holds a card of the other seat's hand at that step."""
+    updates = [frame for frame in eyes.frames if frame.get("type") == "update"]
+    assert updates
+    for frame in updates:
+        secret = hands.get(frame["step"], set())
+        assert not secret & card_codes(frame["view"]), f"step {frame['step']}: {secret & card_codes(frame['view'])}"
+        texts = " ".join(event["text"] for event in frame["events"])
+        assert not any(shown(code) in texts for code in secret), f"step {frame['step']} log shows {secret}"
+
+
+@pytest.fixture
+def people(browser: Any, server: Server) -> Iterator[tuple[str, Eyes, Eyes, Eyes]]:
+    table = server.post("/api/tables", {"game": "travel-sfb", "options": {"turn_limit": 3}, "seats": ["human", "human"],
+                                        "seed": 5})
+    ann = Eyes(browser, f"{server.url}/#/join/{table['id']}/seat1")
+    bob = Eyes(browser, f"{server.url}/#/join/{table['id']}/seat2")
+    watcher = Eyes(browser, f"{server.url}/#/table/{table['id']}/watch")
+    yield table["id"], ann, bob, watcher
+    for eyes in (ann, bob, watcher):
+        eyes.context.close()
+
+
+def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
+        people: tuple[str, Eyes, Eyes, Eyes]) -> None:
+    _table, ann, bob, watcher = people
+    rng = random.Random(3)
+    for eyes in (ann, bob):
+        eyes.page.wait_for_selector("#hand .card")
+    turns = 0
+    while ann.page.locator("#outcome").is_hidden() and turns < 60:
+        moved = False
+        for eyes in (ann, bob):
+            if eyes.page.evaluate("document.body.dataset.yourTurn") == "true":
+                step = eyes.page.evaluate("document.body.dataset.step")
+                if not click_board(eyes.page, rng):
+                    click_list(eyes.page, rng)
+                eyes.page.wait_for_function(
+                    "([step]) => document.body.dataset.step !== step || document.querySelector('#board .selected')",
+                    arg=[step])
+                moved = True
+        if moved:
+            turns += 1
+            # Each page's DOM holds only its own hand's faces.
+            bob_hand = set(bob.page.eval_on_selector_all("#hand [data-card]", "nodes => nodes.map(n => n.dataset.card)"))
+            ann_cards = set(ann.page.eval_on_selector_all("#board [data-card]", "nodes => nodes.map(n => n.dataset.card)"))
+            assert not (bob_hand & ann_cards) or not bob_hand
+        else:
+            ann.page.wait_for_timeout(50)
+    ann.page.wait_for_selector("#outcome:not([hidden])")
+    screenshot(ann.page, "travel-sfb-two-people")
+    screenshot(watcher.page, "travel-sfb-spectator")
+    assert any(bob.hands("seat2").values()) and any(ann.hands("seat1").values())
+    for eyes, other in ((ann, bob.hands("seat2")), (bob, ann.hands("seat1"))):
+        assert eyes.answers and not card_codes(eyes.answers) & set().union(*other.values())
+    assert_never_saw(ann, bob.hands("seat2"))
+    assert_never_saw(bob, ann.hands("seat1"))
+    secrets = {step: ann.hands("seat1").get(step, set()) | bob.hands("seat2").get(step, set())
+               for step in set(ann.hands("seat1")) | set(bob.hands("seat2"))}
+    assert_never_saw(watcher, secrets)
+    assert watcher.page.locator("#legal .legal-action").count() == 0
+    assert "You are watching" in watcher.page.inner_text("#legal") or "over" in watcher.page.inner_text("#legal")
+    assert watcher.page.locator("#outcome").is_visible()
+    # The finished game, step by step, through seat 2's eyes and then the spectator's.
+    ann.page.click("#outcome a[href^='#/replay/']")
+    ann.page.wait_for_selector("#replay-where")
+    last = ann.page.inner_text("#replay-where")
+    ann.page.click("[data-step=back]")
+    ann.page.wait_for_function("([text]) => document.getElementById('replay-where').textContent !== text", arg=[last])
+    ann.page.select_option("#replay-seat", "seat2")
+    ann.page.click("[data-step=first]")
+    ann.page.wait_for_function("document.getElementById('replay-where').textContent.startsWith('Step 0 ')")
+    for _ in range(4):
+        ann.page.keyboard.press("ArrowRight")
+    ann.page.wait_for_function("document.getElementById('replay-where').textContent.startsWith('Step 4 ')")
+    screenshot(ann.page, "travel-sfb-replay")
+    assert ann.page.locator("#hand").count() == 1  # seat 2's own hand, seen through its eyes
+
+
+def test_a_reload_mid_game_comes_back_to_the_same_seat(page: Any, server: Server) -> None:
+    open_table(page, server, "friendly-competition", {"match_turns": 4, "action_points": 3}, ["human", "random"], seed=2)
+    rng = random.Random(1)
+    page.wait_for_function("document.body.dataset.yourTurn === 'true'")
+    for _ in range(3):
+        step = page.evaluate("document.body.dataset.step")
+        click_board(page, rng) or click_list(page, rng)
+        page.wait_for_function("([s]) => document.body.dataset.step !== s || document.querySelector('#board .selected')", arg=[step])
+    before = page.locator("#log li").count()
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone: the page still fits its width
+    page.reload()
+    page.wait_for_selector("body[data-status]")
+    page.wait_for_function("([n]) => document.querySelectorAll('#log li').length >= n", arg=[before])
+    assert page.locator("#players li.you").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    screenshot(page, "friendly-competition-phone")
+    play_to_the_end(page, lambda p, r: click_board(p, r) or click_list(p, r, ("End", "end")))
+    assert page.locator("#outcome").is_visible()
+
+
+def test_the_server_restarted_mid_game_with_the_page_open(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    server.start()
+    try:
+        context = browser.new_context(viewport={"width": 1024, "height": 800})
+        page = context.new_page()
+        page.set_default_timeout(20_000)
+        open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=3)
+        page.wait_for_function("document.body.dataset.yourTurn === 'true'")
+        step = page.evaluate("document.body.dataset.step")
+        page.click("#legal .legal-action")
+        page.wait_for_function("([s]) => document.body.dataset.step !== s", arg=[step])
+        before = page.locator("#log li").count()
+        server.kill()
+        page.wait_for_selector("#connection.lost")
+        server.start()
+        page.wait_for_selector("#connection.live")
+        assert page.locator("#log li").count() >= before
+        play_to_the_end(page, lambda p, r: click_list(p, r, ("done",)))
+        assert page.locator("#outcome").is_visible()
+        context.close()
+    finally:
+        server.kill()
