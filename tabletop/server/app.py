@@ -93,8 +93,7 @@ def _draws(game_class: type[Game]) -> bool:
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI application; the database is migrated when it starts."""
     settings = settings or ServerSettings()
-    # Find every game now: requests are served on several threads, and the engine's game discovery
-    # is not safe to run from two at once (one could see a half-filled list of games).
+    # Find every game now, before the first request waits for it.
     tabletop.games()
     engine = connect(settings.database)
     migrate(engine)
@@ -186,7 +185,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                             headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
-    def table_replay(
+    async def table_replay(
         table_id: str,
         step: Annotated[int, Query(ge=0)] = 0,
         seat: Annotated[str | None, Query(max_length=32)] = None,
@@ -196,20 +195,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return replay_step(hub.table(table_id), seat, step, svg=svg)
 
     @app.post("/api/tables/{table_id}/preview", tags=["play"])
-    def table_preview(
-        table_id: str,
-        body: Preview,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-    ) -> dict[str, Any]:
+    async def table_preview(body: Preview, who: Asker) -> dict[str, Any]:
         """Where a move would lead (view, log lines, picture), without taking it; for chance-free moves
         in games that hide nothing, by the seat whose move it is."""
-        table = hub.table(table_id)
+        table, seat = who
         try:
             action = table.game.action_from_json(body.action)
         except IllegalAction as exc:
             raise TableError("bad_action", str(exc), 422) from None
-        return preview(table, seat_of(table, authorization, token), action)
+        return preview(table, seat, action)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
