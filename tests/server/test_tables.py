@@ -22,8 +22,9 @@ from .helpers import SECRET_SEED, Seen, attach, close_all, join_all, open_table
 
 
 @pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
+def client(database: str) -> Iterator[TestClient]:
+    """A server on each database in turn: SQLite, then PostgreSQL."""
+    with TestClient(create_app(ServerSettings(database=database, pool="thread"))) as test_client:
         try:
             yield test_client
         finally:
@@ -85,7 +86,7 @@ def test_computer_players_alone_play_to_the_end_in_worker_processes(sqlite_url: 
         assert tabletop.replay(client.get(f"/api/tables/{table['id']}/record").json()).is_over
 
 
-def test_seats_take_only_their_own_tokens(client: TestClient, sqlite_url: str) -> None:
+def test_seats_take_only_their_own_tokens(client: TestClient, database: str) -> None:
     table = open_table(client, "test-pig", {}, ["human", "human"])
     other = open_table(client, "test-pig", {}, ["human", "human"])
     tokens = join_all(client, table)
@@ -101,7 +102,7 @@ def test_seats_take_only_their_own_tokens(client: TestClient, sqlite_url: str) -
         assert socket.receive_json()["code"] == "hello_first"
         socket.__exit__(None, None, None)
     # Only the SHA-256 of a token is kept.
-    with connect(sqlite_url).connect() as connection:
+    with connect(database).connect() as connection:
         stored = connection.execute(sqlalchemy.text("SELECT token_hash FROM seats WHERE table_id = :t"),
                                     {"t": table["id"]}).scalars().all()
     assert sorted(stored) == sorted(hashlib.sha256(t.encode()).hexdigest() for t in tokens.values())
@@ -163,13 +164,13 @@ def test_undo_in_real_time_is_refused(client: TestClient) -> None:
     assert home.receive()["message"] == "undo is not allowed: the game runs in real time"
 
 
-def test_the_schema_comes_from_the_migrations(sqlite_url: str) -> None:
+def test_the_schema_comes_from_the_migrations(database: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     from tabletop.server.db import migrate
 
-    engine = connect(sqlite_url)
+    engine = connect(database)
     migrate(engine)
     migrate(engine)  # a second start changes nothing
     with engine.connect() as connection:
@@ -207,10 +208,10 @@ def test_lists_pictures_and_schema(client: TestClient) -> None:
             "/api/tables/{table_id}/state", "/api/tables/{table_id}/record"} <= set(schema["paths"])
 
 
-def test_finished_tables_are_listed_after_a_restart_without_replaying_them(sqlite_url: str) -> None:
+def test_finished_tables_are_listed_after_a_restart_without_replaying_them(database: str) -> None:
     import time
 
-    settings = ServerSettings(database=sqlite_url, pool="thread")
+    settings = ServerSettings(database=database, pool="thread")
     with TestClient(create_app(settings)) as first:
         table = open_table(first, "test-pig", {"target": 5}, ["random", "random"])
         deadline = time.monotonic() + 30
