@@ -16,6 +16,7 @@ from sqlalchemy import (
     JSON,
     DateTime,
     Engine,
+    Float,
     ForeignKey,
     Integer,
     String,
@@ -97,6 +98,8 @@ class LogRow(Base):
     back_to: Mapped[int | None] = mapped_column(Integer, nullable=True)
     client_id: Mapped[str | None] = mapped_column(String(64), nullable=True)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    # The game's own clock (seconds) when a real-time game's action was taken; None for other games.
+    clock: Mapped[float | None] = mapped_column(Float, nullable=True)
 
 
 def engine_url(url: str) -> str:

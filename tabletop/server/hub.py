@@ -67,6 +67,8 @@ class Hub:
 
     def stop(self) -> None:
         for table in self.tables.values():
+            if table.clock_timer is not None:
+                table.clock_timer.cancel()
             for task in table.jobs.values():
                 task.cancel()
         self.pool.shutdown(wait=False, cancel_futures=True)
@@ -89,7 +91,8 @@ class Hub:
                                         .order_by(SeatRow.position)).all()
             lines = session.scalars(select(LogRow).where(LogRow.table_id == row.id).order_by(LogRow.number)).all()
             game = tabletop.load(row.game, **row.options)
-            state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to) for line in lines])
+            state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to, line.clock)
+                                             for line in lines])
             seats = {r.seat: seat_info(r) for r in seat_rows}
             return LiveTable(
                 id=row.id, name=row.name, game=game, seed=row.seed, settings=TableSettings(**row.settings),
@@ -208,6 +211,7 @@ class Hub:
         self.apply(table, seat, action, client_id)
 
     def apply(self, table: LiveTable, seat: str, action: Action, client_id: str | None = None) -> None:
+        self._run_clock(table)
         state = table.state
         if seat not in state.to_act:
             waiting = ", ".join(state.to_act) or "nobody"
@@ -217,7 +221,8 @@ class Hub:
         except IllegalAction as exc:
             raise TableError("illegal_action", str(exc), 422) from None
         try:
-            self._append(table, {"kind": "action", "seat": seat, "action": action.to_json(), "client_id": client_id})
+            self._append(table, {"kind": "action", "seat": seat, "action": action.to_json(), "client_id": client_id,
+                                 "clock": _action_clock(state)})
         except Exception:
             # The log is the truth: an action it did not take did not happen.
             log.exception("could not log an action at table %s; taking it back", table.id)
@@ -229,7 +234,7 @@ class Hub:
 
     def _append(self, table: LiveTable, line: dict[str, Any]) -> None:
         """One line at the end of the table's log (Core, not the ORM: this runs for every move)."""
-        row = {"seat": None, "action": None, "back_to": None, "client_id": None, **line,
+        row = {"seat": None, "action": None, "back_to": None, "client_id": None, "clock": None, **line,
                "table_id": table.id, "number": table.log_count + 1, "at": now()}
         with self.engine.begin() as connection:
             connection.execute(LOG_INSERT, row)
@@ -306,6 +311,7 @@ class Hub:
         """Start a decision for every computer seat that is to act and has none under way."""
         if self.loop is None or table.status != "running":
             return
+        self._arm_clock(table)
         for seat in table.state.to_act:
             info = table.seats[seat]
             if info.is_computer and seat not in table.jobs:
@@ -347,6 +353,46 @@ class Hub:
                 self.drive(table)
 
 
+    # -- real time ---------------------------------------------------------------------------
+
+    def _run_clock(self, table: LiveTable) -> None:
+        """Bring a game that keeps its own clock (Fightball) up to the real time passed at its table.
+
+        The clock runs only while the table is running; after a restart it goes on from the last
+        logged action, so time the server was down does not count."""
+        elapse = getattr(table.state, "elapse", None)
+        if elapse is None or self.loop is None or table.status != "running":
+            return
+        if table.clock_origin is None:
+            table.clock_origin = self.loop.time() - table.state.elapsed  # type: ignore[attr-defined]
+            return
+        logged = len(table.state.events)
+        behind = self.loop.time() - table.clock_origin - table.state.elapsed  # type: ignore[attr-defined]
+        if behind > 0:
+            elapse(behind)
+        if len(table.state.events) != logged:  # time alone moved the game on: tell everyone
+            self._changed(table)
+
+    def _arm_clock(self, table: LiveTable) -> None:
+        """Start the table's clock, and wake the table when time alone will next move its game on."""
+        if self.loop is None or getattr(table.state, "elapse", None) is None:
+            return
+        if table.clock_origin is None:
+            self._run_clock(table)
+        if table.clock_timer is not None:
+            table.clock_timer.cancel()
+            table.clock_timer = None
+        deadline: float | None = getattr(table.state, "deadline", None)
+        if deadline is not None and table.clock_origin is not None:
+            table.clock_timer = self.loop.call_at(table.clock_origin + deadline + 0.001, self._run_clock, table)
+
+
+def _action_clock(state: Any) -> float | None:
+    """The game's clock when its last action was taken, for games that keep one."""
+    times: list[float] | None = getattr(state, "action_times", None)
+    return times[-1] if times else None
+
+
 def seat_info(row: SeatRow) -> SeatInfo:
     return SeatInfo(row.seat, row.position, row.kind, row.agent, row.player, row.token_hash)
 
@@ -366,7 +412,9 @@ def finished_summary(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
 
 def rebuild_to(table: LiveTable, step: int) -> Any:
     history = table.state.history[:step]
-    return rebuild(table.game, table.seed, [("action", seat, action.to_json(), None) for seat, action in history])
+    times: list[float | None] = list(getattr(table.state, "action_times", None) or [None] * len(history))
+    return rebuild(table.game, table.seed, [("action", seat, action.to_json(), None, times[k])
+                                            for k, (seat, action) in enumerate(history)])
 
 
 def _legal(table: LiveTable, seat: str, action: Action) -> bool:

@@ -124,6 +124,10 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     jobs: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     undo: UndoRequest | None = None
+    # Real time: the event loop's time at which the game's clock read zero, and the timer that
+    # wakes the table when time alone moves the game on (a window closing).
+    clock_origin: float | None = None
+    clock_timer: asyncio.TimerHandle | None = None
     _logs: dict[str | None, tuple[list[Event], list[Event]]] = field(default_factory=dict)
     _checked: dict[str | None, int] = field(default_factory=dict)
     _forms: dict[Action, dict[str, Any]] = field(default_factory=dict)
@@ -293,13 +297,15 @@ def event_json(event: Event, number: int) -> dict[str, Any]:
             "private": event.visible_to is not None}
 
 
-def rebuild(game: Game, seed: int, log: list[tuple[str, str | None, dict[str, Any] | None, int | None]]) -> State:
-    """The state a table's log leads to: actions in order, each undo cutting back to its step."""
+def rebuild(game: Game, seed: int,
+            log: list[tuple[str, str | None, dict[str, Any] | None, int | None, float | None]]) -> State:
+    """The state a table's log leads to: actions in order, each undo cutting back to its step, and a
+    real-time game's clock run to each action's time before it, as it ran in play."""
     actions: list[RecordedAction] = []
-    for kind, seat, action, back_to in log:
+    for kind, seat, action, back_to, clock in log:
         if kind == "undo" and back_to is not None:
             del actions[back_to:]
         elif seat is not None and action is not None:
-            actions.append(RecordedAction(seat=seat, action=action))
+            actions.append(RecordedAction(seat=seat, action=action, at=clock))
     record = tabletop.Record(game=game.name, options=dict(game.options), seed=seed, actions=actions)
     return tabletop.replay(record, verify=False)

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
+from tabletop.core.record import run_clock
 
 SECRET_SEED = 1_234_567_891
 """Every test table uses this seed, so a leak of it is found by a plain text search."""
@@ -120,10 +121,12 @@ def check_hidden_information(seen: Seen, record: dict[str, Any]) -> None:
     game = tabletop.load(record["game"], **record["options"])
     state = game.new_state(seed=record["seed"])
     steps = [(step["seat"], game.action_from_json(step["action"])) for step in record["actions"]]
+    times = [step.get("at") for step in record["actions"]]
     updates = [m for m in seen.messages if m["type"] == "update"]
-    done = 0
+    done, clock = 0, 0.0
     for update in updates:
         while done < update["step"]:
+            clock = run_clock(state, clock, times[done])  # a real-time game's clock, as the server ran it
             state.apply(*steps[done])
             done += 1
         assert update["view"] == json.loads(json.dumps(state.view(seen.seat)))
