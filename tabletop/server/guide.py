@@ -1,0 +1,125 @@
+"""Help at the table over HTTP: hints and odds for the seat to act, the players' rulebook, lessons.
+
+Everything here answers from the asker's own seat only: a hint searches positions in which all
+that seat cannot see is re-drawn, and odds count only over what the seat does not know, so the
+answers are the same whatever the other seats really hold. The search runs in a worker thread on
+a copy of the position, never on the event loop and never on the live game.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Header, Query, Request
+from pydantic import BaseModel, ConfigDict, Field
+from starlette.concurrency import run_in_threadpool
+
+import tabletop
+from tabletop.core import IllegalAction, UnknownGame
+from tabletop.guide import hint, lessons, players_rules, rules_table
+
+from .hub import Hub
+from .tables import LiveTable, TableError
+
+__all__ = ["HINT_ITERATIONS", "HINT_SECONDS", "router"]
+
+#: A hint thinks at most this long (seconds) and this many simulated games, whichever ends first.
+HINT_SECONDS: float | None = 1.5
+HINT_ITERATIONS = 400
+
+router = APIRouter(tags=["help"])
+
+
+class OddsQuestion(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    action: dict[str, Any] = Field(description="one legal move in its JSON form", examples=[{"kind": "roll"}])
+
+
+def _hub(request: Request) -> Hub:
+    hub: Hub = request.app.state.hub
+    return hub
+
+
+def _seat_to_act(table: LiveTable, authorization: str | None, token: str | None, what: str) -> str:
+    """The asker's seat, which must be one whose decision it is now."""
+    given = authorization[7:].strip() if authorization and authorization.lower().startswith("bearer ") else token
+    if not given:
+        raise TableError("not_a_player", f"only the seat whose decision it is can ask for {what}; "
+                         "send its token", 403)
+    seat = table.seat_for_token(given)
+    if table.status != "running":
+        raise TableError("game_over" if table.state.is_over else "not_started",
+                         "the game has ended" if table.state.is_over else "the table still waits for players")
+    if seat not in table.state.to_act:
+        raise TableError("not_your_turn", f"it is not {seat}'s decision now", 409)
+    return seat
+
+
+def _game_class(name: str) -> type[tabletop.Game]:
+    try:
+        return tabletop.game_class(name)
+    except UnknownGame as exc:
+        raise TableError("unknown_game", str(exc), 404) from None
+
+
+@router.get("/api/tables/{table_id}/hint")
+async def table_hint(
+    request: Request,
+    table_id: str,
+    authorization: Annotated[str | None, Header()] = None,
+    token: Annotated[str | None, Query(max_length=200)] = None,
+) -> dict[str, Any]:
+    """What the strongest computer player would do for the asking seat, and each legal move's
+    estimated chance to win, from that seat's information only. Only for the seat to act."""
+    table = _hub(request).table(table_id)
+    seat = _seat_to_act(table, authorization, token, "a hint")
+    # A copy taken here, on the event loop, so moves made while the search runs do not touch it.
+    position = table.state.clone()
+    answer = await run_in_threadpool(hint, position, seat, iterations=HINT_ITERATIONS, seconds=HINT_SECONDS)
+    return {"table": table.id, "step": len(position.history), **answer.to_json(),
+            "best_action": answer.best.to_json(), "lines": answer.lines()}
+
+
+@router.post("/api/tables/{table_id}/odds")
+async def table_odds(
+    request: Request,
+    table_id: str,
+    body: OddsQuestion,
+    authorization: Annotated[str | None, Header()] = None,
+    token: Annotated[str | None, Query(max_length=200)] = None,
+) -> dict[str, Any]:
+    """The chance of each outcome that matters of one legal move of the seat to act (``odds`` is
+    null for a move no die or card decides)."""
+    table = _hub(request).table(table_id)
+    seat = _seat_to_act(table, authorization, token, "odds")
+    try:
+        action = table.game.action_from_json(body.action)
+    except IllegalAction as exc:
+        raise TableError("bad_action", str(exc), 422) from None
+    position = table.state.clone()
+    try:
+        odds = await run_in_threadpool(position.odds, seat, action)
+    except IllegalAction as exc:
+        raise TableError("illegal_action", str(exc), 422) from None
+    return {"table": table.id, "step": len(position.history), "action": action.to_json(),
+            "label": position.describe_action(seat, action),
+            "odds": None if odds is None else {**odds.to_json(), "text": odds.text()}}
+
+
+@router.get("/api/games/{name}/rules")
+def game_rules(name: str) -> dict[str, Any]:
+    """The players' rulebook of a game (plain text, 80 columns), each rule ID's wording, and the
+    rule behind each kind of log line."""
+    game_class = _game_class(name)
+    info = game_class.info
+    return {"game": info.name, "title": info.title, "text": players_rules(info.name),
+            "rules": rules_table(info.name), "event_rules": dict(game_class.event_rules)}
+
+
+@router.get("/api/games/{name}/lessons")
+def game_lessons(name: str) -> list[dict[str, Any]]:
+    """A game's guided lessons, in teaching order."""
+    info = _game_class(name).info
+    return [lesson.model_dump(mode="json") for lesson in lessons(info.name)]
+
