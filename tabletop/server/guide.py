@@ -16,10 +16,11 @@ from starlette.concurrency import run_in_threadpool
 
 import tabletop
 from tabletop.core import IllegalAction, UnknownGame
-from tabletop.guide import hint, lessons, players_rules, rules_table
+from tabletop.guide import Lesson, hint, lesson_state, lessons, players_rules, rule_text, rules_table
+from tabletop.guide.lessons import matches, play_on, play_others
 
 from .hub import Hub
-from .tables import LiveTable, TableError
+from .tables import LiveTable, TableError, event_json
 
 __all__ = ["HINT_ITERATIONS", "HINT_SECONDS", "router"]
 
@@ -34,6 +35,13 @@ class OddsQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     action: dict[str, Any] = Field(description="one legal move in its JSON form", examples=[{"kind": "roll"}])
+
+
+class LessonMoves(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    actions: list[dict[str, Any]] = Field(default_factory=list, max_length=64,
+                                          description="the learner's moves so far, in their JSON form")
 
 
 def _hub(request: Request) -> Hub:
@@ -123,3 +131,60 @@ def game_lessons(name: str) -> list[dict[str, Any]]:
     info = _game_class(name).info
     return [lesson.model_dump(mode="json") for lesson in lessons(info.name)]
 
+
+
+def _lesson(name: str, lesson_id: str) -> tuple[str, Lesson]:
+    info = _game_class(name).info
+    found = {lesson.id: lesson for lesson in lessons(info.name)}
+    if lesson_id not in found:
+        raise TableError("unknown_lesson", f"{info.title} has no lesson {lesson_id!r}; its lessons are: "
+                         f"{', '.join(found) or 'none'}", 404)
+    return info.name, found[lesson_id]
+
+
+@router.post("/api/games/{name}/lessons/{lesson_id}/play")
+def play_lesson(name: str, lesson_id: str, body: LessonMoves, svg: bool = False) -> dict[str, Any]:
+    """A lesson's table after the learner's moves so far: the lesson's position and scripted dice,
+    each move checked against its step, the other seats answering as the lesson scripts. The answer
+    is an ``update`` for the learner's seat (as the socket sends) with the lesson's guidance."""
+    name, lesson = _lesson(name, lesson_id)
+    state = lesson_state(name, lesson)
+    seat = lesson.seat
+    for number, data in enumerate(body.actions):
+        if number >= len(lesson.steps):
+            raise TableError("lesson_over", "the lesson is over; start it again to repeat it")
+        step = lesson.steps[number]
+        try:
+            action = state.game.action_from_json(data)
+            reason = state.explain(seat, action)
+        except IllegalAction as exc:
+            raise TableError("bad_action", str(exc), 422) from None
+        if reason is not None:
+            raise TableError("illegal_action", f"Not allowed: {reason}", 422)
+        if not matches(state, seat, step, action):
+            wanted = step.expect or f"a {step.expect_kind} action"
+            raise TableError("not_this_lesson", f"That is legal, but this lesson is about something else: {wanted}.", 422)
+        state.apply(seat, action)
+        play_others(state, seat, step)
+    done = len(body.actions) == len(lesson.steps)
+    if done and lesson.play_on_until:
+        play_on(state, lesson.play_on_until)
+    legal = [] if done or state.is_over else state.legal_actions(seat)
+    step_now = None if done else lesson.steps[len(body.actions)]
+    said = lesson.steps[len(body.actions) - 1].after if body.actions else ""
+    view = state.view(seat)
+    answer: dict[str, Any] = {
+        "type": "update", "table": None, "status": "finished" if done or state.is_over else "running",
+        "epoch": 0, "step": len(state.history), "seat": seat, "to_act": list(state.to_act),
+        "your_turn": bool(legal), "view": view, "events_from": 0, "reset": True,
+        "events": [event_json(event, n) for n, event in enumerate(state.events_for(seat), 1)],
+        "legal": [{"action": a.to_json(), "text": str(a), "label": state.describe_action(seat, a)} for a in legal],
+        "outcome": state.outcome.to_json() if state.outcome else None, "players": [], "undo": None,
+        "lesson": {"id": lesson.id, "title": lesson.title, "rule": lesson.rule,
+                   "rule_text": rule_text(name, lesson.rule), "intro": lesson.intro,
+                   "step_number": len(body.actions) + 1, "steps": len(lesson.steps),
+                   "say": step_now.say if step_now else "", "after": said, "done": lesson.done if done else ""},
+    }
+    if svg:
+        answer["svg"] = state.game.render_svg(view)
+    return answer

@@ -112,3 +112,27 @@ def test_rules_page_and_lessons_of_every_game(client: TestClient) -> None:
         assert [lesson["id"] for lesson in listed] == [lesson.id for lesson in lessons(info.name)]
     missing = client.get("/api/games/chess/rules")
     assert missing.status_code == 404 and missing.json()["error"] == "unknown_game"
+
+
+def test_every_lesson_can_be_played_through_over_http(client: TestClient) -> None:
+    for info in tabletop.games():
+        for lesson in [] if info.name.startswith("test-") else lessons(info.name):
+            url = f"/api/games/{info.name}/lessons/{lesson.id}/play"
+            game = tabletop.load(info.name, **lesson.options)
+            moves: list[dict[str, Any]] = []
+            for number, step in enumerate(lesson.steps, 1):
+                update = client.post(url, json={"actions": moves}).json()
+                assert update["lesson"]["step_number"] == number and update["lesson"]["say"] == step.say
+                assert update["your_turn"] and update["seat"] == lesson.seat
+                expected = next(e["action"] for e in update["legal"]
+                                if (e["action"] == game.parse_action(step.expect).to_json() if step.expect
+                                    else step.expect_kind in (None, e["action"]["kind"])))
+                other = next((e["action"] for e in update["legal"] if e["action"] != expected), None)
+                if other is not None and step.expect is not None:
+                    refused = client.post(url, json={"actions": [*moves, other]})
+                    assert refused.status_code == 422 and refused.json()["error"] in ("not_this_lesson", "illegal_action")
+                moves.append(expected)
+            finished = client.post(url, json={"actions": moves}).json()
+            assert finished["lesson"]["done"] == lesson.done and finished["legal"] == []
+            assert client.post(url, json={"actions": [*moves, moves[-1]]}).json()["error"] == "lesson_over"
+    assert client.post("/api/games/fightball/lessons/juggle/play", json={}).json()["error"] == "unknown_lesson"
