@@ -26,3 +26,16 @@ def test_a_hint_marks_a_move_and_log_lines_link_to_their_rules(page: Any, server
     page.goto(server.url + "/")
     page.click("[data-rules='travel-sfb']")
     page.wait_for_selector("#rulebook h2")
+
+
+def test_a_lesson_is_played_from_the_lobby(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.click("#learn-link")
+    page.click("[data-lesson='cargo-bay-ball/shoot']")
+    page.wait_for_selector("body[data-lesson-step='1']")
+    assert "Step 1 of 1" in page.inner_text("#lesson-guide")
+    page.click(f"{LEGAL_BUTTONS}[data-text='shoot']")
+    page.wait_for_selector("body[data-lesson-step='done']")
+    assert "Well done." in page.inner_text("#lesson-guide")
+    assert page.locator("#log li[data-rule] a.rule-ref").count() > 0
+    screenshot(page, "help-lesson")
