@@ -39,3 +39,12 @@ def test_a_lesson_is_played_from_the_lobby(page: Any, server: Server) -> None:
     assert "Well done." in page.inner_text("#lesson-guide")
     assert page.locator("#log li[data-rule] a.rule-ref").count() > 0
     screenshot(page, "help-lesson")
+
+
+def test_pointing_at_a_move_that_draws_shows_its_odds(page: Any, server: Server) -> None:
+    open_table(page, server, "travel-sfb", {}, ["human", "random"], seed=5)
+    page.wait_for_selector("body[data-your-turn='true']")
+    page.hover(f"{LEGAL_BUTTONS} >> nth=0")
+    odds = page.wait_for_selector(f"{LEGAL_BUTTONS} .odds").inner_text()
+    assert "%" in odds and "estimate" in odds
+    assert "%" in page.inner_text("#odds-line")
