@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
 import tabletop
-from tabletop.core import IllegalAction, UnknownGame
+from tabletop.core import IllegalAction, State, UnknownGame
 from tabletop.guide import Lesson, hint, lesson_state, lessons, players_rules, rule_text, rules_table
 from tabletop.guide.lessons import matches, play_on, play_others
 
@@ -42,6 +42,10 @@ class LessonMoves(BaseModel):
 
     actions: list[dict[str, Any]] = Field(default_factory=list, max_length=64,
                                           description="the learner's moves so far, in their JSON form")
+
+
+class LessonOdds(LessonMoves):
+    action: dict[str, Any] = Field(description="one legal move in its JSON form")
 
 
 def _hub(request: Request) -> Hub:
@@ -84,9 +88,25 @@ async def table_hint(
     seat = _seat_to_act(table, authorization, token, "a hint")
     # A copy taken here, on the event loop, so moves made while the search runs do not touch it.
     position = table.state.clone()
+    return {"table": table.id, "step": len(position.history), **await _hint_answer(position, seat)}
+
+
+async def _hint_answer(position: State, seat: str) -> dict[str, Any]:
     answer = await run_in_threadpool(hint, position, seat, iterations=HINT_ITERATIONS, seconds=HINT_SECONDS)
-    return {"table": table.id, "step": len(position.history), **answer.to_json(),
-            "best_action": answer.best.to_json(), "lines": answer.lines()}
+    return {**answer.to_json(), "best_action": answer.best.to_json(), "lines": answer.lines()}
+
+
+async def _odds_answer(position: State, seat: str, data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        action = position.game.action_from_json(data)
+    except IllegalAction as exc:
+        raise TableError("bad_action", str(exc), 422) from None
+    try:
+        odds = await run_in_threadpool(position.odds, seat, action)
+    except IllegalAction as exc:
+        raise TableError("illegal_action", str(exc), 422) from None
+    return {"action": action.to_json(), "label": position.describe_action(seat, action),
+            "odds": None if odds is None else {**odds.to_json(), "text": odds.text()}}
 
 
 @router.post("/api/tables/{table_id}/odds")
@@ -101,18 +121,8 @@ async def table_odds(
     null for a move no die or card decides)."""
     table = _hub(request).table(table_id)
     seat = _seat_to_act(table, authorization, token, "odds")
-    try:
-        action = table.game.action_from_json(body.action)
-    except IllegalAction as exc:
-        raise TableError("bad_action", str(exc), 422) from None
     position = table.state.clone()
-    try:
-        odds = await run_in_threadpool(position.odds, seat, action)
-    except IllegalAction as exc:
-        raise TableError("illegal_action", str(exc), 422) from None
-    return {"table": table.id, "step": len(position.history), "action": action.to_json(),
-            "label": position.describe_action(seat, action),
-            "odds": None if odds is None else {**odds.to_json(), "text": odds.text()}}
+    return {"table": table.id, "step": len(position.history), **await _odds_answer(position, seat, body.action)}
 
 
 @router.get("/api/games/{name}/rules")
@@ -132,7 +142,6 @@ def game_lessons(name: str) -> list[dict[str, Any]]:
     return [lesson.model_dump(mode="json") for lesson in lessons(info.name)]
 
 
-
 def _lesson(name: str, lesson_id: str) -> tuple[str, Lesson]:
     info = _game_class(name).info
     found = {lesson.id: lesson for lesson in lessons(info.name)}
@@ -147,25 +156,8 @@ def play_lesson(name: str, lesson_id: str, body: LessonMoves, svg: bool = False)
     """A lesson's table after the learner's moves so far: the lesson's position and scripted dice,
     each move checked against its step, the other seats answering as the lesson scripts. The answer
     is an ``update`` for the learner's seat (as the socket sends) with the lesson's guidance."""
-    name, lesson = _lesson(name, lesson_id)
-    state = lesson_state(name, lesson)
+    name, lesson, state = _lesson_position(name, lesson_id, body.actions)
     seat = lesson.seat
-    for number, data in enumerate(body.actions):
-        if number >= len(lesson.steps):
-            raise TableError("lesson_over", "the lesson is over; start it again to repeat it")
-        step = lesson.steps[number]
-        try:
-            action = state.game.action_from_json(data)
-            reason = state.explain(seat, action)
-        except IllegalAction as exc:
-            raise TableError("bad_action", str(exc), 422) from None
-        if reason is not None:
-            raise TableError("illegal_action", f"Not allowed: {reason}", 422)
-        if not matches(state, seat, step, action):
-            wanted = step.expect or f"a {step.expect_kind} action"
-            raise TableError("not_this_lesson", f"That is legal, but this lesson is about something else: {wanted}.", 422)
-        state.apply(seat, action)
-        play_others(state, seat, step)
     done = len(body.actions) == len(lesson.steps)
     if done and lesson.play_on_until:
         play_on(state, lesson.play_on_until)
@@ -188,3 +180,43 @@ def play_lesson(name: str, lesson_id: str, body: LessonMoves, svg: bool = False)
     if svg:
         answer["svg"] = state.game.render_svg(view)
     return answer
+
+
+@router.post("/api/games/{name}/lessons/{lesson_id}/odds")
+async def lesson_odds(name: str, lesson_id: str, body: LessonOdds) -> dict[str, Any]:
+    """The odds of one of the learner's legal moves at this point of the lesson."""
+    _name, lesson, state = _lesson_position(name, lesson_id, body.actions)
+    return await _odds_answer(state, lesson.seat, body.action)
+
+
+@router.post("/api/games/{name}/lessons/{lesson_id}/hint")
+async def lesson_hint(name: str, lesson_id: str, body: LessonMoves) -> dict[str, Any]:
+    """A hint for the learner at this point of the lesson."""
+    _name, lesson, state = _lesson_position(name, lesson_id, body.actions)
+    if len(body.actions) >= len(lesson.steps) or lesson.seat not in state.to_act:
+        raise TableError("lesson_over", "the lesson is over; start it again to repeat it")
+    return await _hint_answer(state, lesson.seat)
+
+
+def _lesson_position(name: str, lesson_id: str, actions: list[dict[str, Any]]) -> tuple[str, Lesson, State]:
+    """The lesson's table after the learner's moves, each checked against its step."""
+    name, lesson = _lesson(name, lesson_id)
+    state = lesson_state(name, lesson)
+    seat = lesson.seat
+    for number, data in enumerate(actions):
+        if number >= len(lesson.steps):
+            raise TableError("lesson_over", "the lesson is over; start it again to repeat it")
+        step = lesson.steps[number]
+        try:
+            action = state.game.action_from_json(data)
+            reason = state.explain(seat, action)
+        except IllegalAction as exc:
+            raise TableError("bad_action", str(exc), 422) from None
+        if reason is not None:
+            raise TableError("illegal_action", f"Not allowed: {reason}", 422)
+        if not matches(state, seat, step, action):
+            wanted = step.expect or f"a {step.expect_kind} action"
+            raise TableError("not_this_lesson", f"That is legal, but this lesson is about something else: {wanted}.", 422)
+        state.apply(seat, action)
+        play_others(state, seat, step)
+    return name, lesson, state

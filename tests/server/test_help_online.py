@@ -136,3 +136,13 @@ def test_every_lesson_can_be_played_through_over_http(client: TestClient) -> Non
             assert finished["lesson"]["done"] == lesson.done and finished["legal"] == []
             assert client.post(url, json={"actions": [*moves, moves[-1]]}).json()["error"] == "lesson_over"
     assert client.post("/api/games/fightball/lessons/juggle/play", json={}).json()["error"] == "unknown_lesson"
+
+
+def test_a_lesson_offers_odds_and_a_hint(client: TestClient) -> None:
+    url = "/api/games/cargo-bay-ball/lessons/shoot"
+    odds = client.post(f"{url}/odds", json={"actions": [], "action": {"kind": "shoot"}}).json()
+    assert odds["label"] and odds["odds"]["exact"] is True
+    assert {o["label"] for o in odds["odds"]["outcomes"]} >= {"reaches the goal", "scores"}
+    hint = client.post(f"{url}/hint", json={"actions": []}).json()
+    assert hint["seat"] == "seat1" and hint["best_action"]["kind"]
+    assert client.post(f"{url}/hint", json={"actions": [{"kind": "shoot"}]}).json()["error"] == "lesson_over"
