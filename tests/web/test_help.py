@@ -34,6 +34,8 @@ def test_a_lesson_is_played_from_the_lobby(page: Any, server: Server) -> None:
     page.click("[data-lesson='cargo-bay-ball/shoot']")
     page.wait_for_selector("body[data-lesson-step='1']")
     assert "Step 1 of 1" in page.inner_text("#lesson-guide")
+    page.hover(f"{LEGAL_BUTTONS}[data-text='shoot']")
+    assert "scores" in page.wait_for_selector(f"{LEGAL_BUTTONS}[data-text='shoot'] .odds").inner_text()
     page.click(f"{LEGAL_BUTTONS}[data-text='shoot']")
     page.wait_for_selector("body[data-lesson-step='done']")
     assert "Well done." in page.inner_text("#lesson-guide")

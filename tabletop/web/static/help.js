@@ -23,10 +23,11 @@ export function oddsText(odds) {
 }
 
 /**
- * Hint and odds for one seat at one table. `odds(entry)` resolves to the odds of a legal action
- * (null when no die or card decides it), asked once per position; `hint()` asks for a hint.
+ * Hint and odds for one seat. `askOdds(action)` and `askHint()` put the questions to the server;
+ * `odds(entry)` resolves to the odds of a legal action (null when no die or card decides it),
+ * asked once per position.
  */
-export function createHelp(tableId, token) {
+export function createHelp(askOdds, askHint) {
   const asked = new Map();
   let step = null;
   return {
@@ -35,17 +36,35 @@ export function createHelp(tableId, token) {
       step = update.step;
     },
     odds(entry) {
-      if (!token) return Promise.resolve(null);
-      if (!asked.has(entry.text)) {
-        asked.set(entry.text, api(`/api/tables/${tableId}/odds`, { method: "POST", body: { action: entry.action }, token })
-          .then((answer) => answer.odds).catch(() => null));
-      }
+      if (!asked.has(entry.text)) asked.set(entry.text, askOdds(entry.action).then((answer) => answer.odds).catch(() => null));
       return asked.get(entry.text);
     },
-    hint() {
-      return api(`/api/tables/${tableId}/hint`, { token });
-    },
+    hint: askHint,
   };
+}
+
+/** The help of a seat at a live table (none for a spectator). */
+export function tableHelp(tableId, token) {
+  return createHelp(
+    (action) => (token ? api(`/api/tables/${tableId}/odds`, { method: "POST", body: { action }, token }) : Promise.resolve({ odds: null })),
+    () => api(`/api/tables/${tableId}/hint`, { token }));
+}
+
+/** A legal action's button that shows its odds beside it when pointed at. */
+export function actionButton(help, entry, line, onclick, suggested) {
+  const button = el("button", {
+    type: "button", class: `legal-action${suggested ? " suggested" : ""}`, "data-text": entry.text, title: entry.text, onclick,
+  }, entry.label);
+  const point = () => showOdds(help, entry, button, line);
+  button.addEventListener("mouseenter", point);
+  button.addEventListener("focus", point);
+  return button;
+}
+
+/** Mark the suggested action in a list of action buttons and on the board. */
+export function markSuggestion(list, picker, answer) {
+  for (const button of list.querySelectorAll(".legal-action")) button.classList.toggle("suggested", button.dataset.text === answer.best);
+  picker.suggest(answer.best_action);
 }
 
 /** Show an action's odds beside it (in `node`) once they arrive, and in `line` when given. */

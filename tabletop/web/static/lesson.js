@@ -3,7 +3,7 @@
 // position each time, so a lesson can be started again at any moment.
 import { api, el, clear, toast, setWhere, Picker } from "./common.js";
 import { loadBoard } from "./table.js";
-import { ruleLink } from "./help.js";
+import { actionButton, createHelp, hintBox, markSuggestion, ruleLink, showOdds } from "./help.js";
 
 /** The lobby's "Learn" page: every game's lessons. */
 export async function showLessons(page) {
@@ -24,17 +24,22 @@ export async function showLesson(page, game, lessonId) {
   const info = games.find((entry) => entry.name === game);
   if (!info) throw new Error(`there is no game ${game}`);
   const module = await loadBoard(game);
-  const url = `/api/games/${encodeURIComponent(game)}/lessons/${encodeURIComponent(lessonId)}/play${info.pictures && module.wantsPicture ? "?svg=true" : ""}`;
+  const base = `/api/games/${encodeURIComponent(game)}/lessons/${encodeURIComponent(lessonId)}`;
+  const url = `${base}/play${info.pictures && module.wantsPicture ? "?svg=true" : ""}`;
+  const help = createHelp((action) => api(`${base}/odds`, { method: "POST", body: { actions: moves, action } }),
+    () => api(`${base}/hint`, { method: "POST", body: { actions: moves } }));
+  const hints = hintBox(help, (answer) => markSuggestion(actions, picker, answer));
   const guide = el("section", { class: "lesson-guide", id: "lesson-guide", "aria-live": "polite" });
   const boardRoot = el("div", { class: `board board-${game}`, id: "board" });
   const menu = el("div", { class: "pick-menu", hidden: true, role: "menu" });
+  const oddsLine = el("p", { class: "odds-line", id: "odds-line", hidden: true, "aria-live": "polite" });
   const actions = el("div", { class: "legal-list", id: "legal" });
   const log = el("ol", { class: "log", id: "log" });
   page.append(el("div", { class: "table-page" }, guide,
     el("div", { class: "play" },
-      el("div", { class: "board-wrap" }, boardRoot, menu),
+      el("div", { class: "board-wrap" }, oddsLine, boardRoot, menu),
       el("aside", { class: "side" },
-        el("section", { class: "moves" }, el("h2", {}, "Moves"), actions),
+        el("section", { class: "moves" }, el("h2", {}, "Moves"), hints.node, actions),
         el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
         el("p", { class: "extras" }, el("a", { href: "#/learn" }, "All lessons"), " · ", el("a", { href: "#/" }, "Lobby"))))));
 
@@ -43,13 +48,15 @@ export async function showLesson(page, game, lessonId) {
   let shown = 0;
   const play = async (action) => {
     try {
-      draw(await api(url, { method: "POST", body: { actions: [...moves, action] } }));
+      const update = await api(url, { method: "POST", body: { actions: [...moves, action] } });
       moves = [...moves, action];
+      draw(update);
     } catch (error) {
       toast(error.message, true);
     }
   };
   const picker = new Picker(menu, play);
+  picker.explain = (entry, node) => showOdds(help, entry, node, oddsLine);
   let board = null;
 
   function draw(update) {
@@ -62,9 +69,10 @@ export async function showLesson(page, game, lessonId) {
       lesson.say ? el("p", { class: "lesson-step" }, el("strong", {}, `Step ${lesson.step_number} of ${lesson.steps}: `), lesson.say) : "",
       lesson.done ? el("p", { class: "lesson-done" }, el("strong", {}, "Well done. "), lesson.done, " ",
         el("a", { href: "#/learn", class: "button" }, "More lessons")) : "");
-    clear(actions).append(...update.legal.map((entry) => el("button", {
-      type: "button", class: "legal-action", "data-text": entry.text, onclick: () => play(entry.action),
-    }, entry.label)));
+    help.newPosition(update);
+    oddsLine.hidden = true;
+    hints.reset(update.your_turn);
+    clear(actions).append(...update.legal.map((entry) => actionButton(help, entry, oddsLine, () => play(entry.action), false)));
     const fresh = update.events.slice(shown);
     shown = update.events.length;
     for (const event of fresh) {

@@ -1,6 +1,6 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
 import { api, el, clear, toast, seatKey, seatName, setWhere, Picker } from "./common.js";
-import { createHelp, hintBox, ruleLink, showOdds } from "./help.js";
+import { actionButton, hintBox, markSuggestion, ruleLink, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
 
@@ -39,13 +39,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   const outcome = el("section", { class: "outcome", id: "outcome", hidden: true });
   const share = el("div", { class: "share", id: "share" });
   const undoBox = el("div", { class: "undo-box", id: "undo" });
-  const help = createHelp(tableId, mine?.token);
+  const help = tableHelp(tableId, mine?.token);
   let suggested = null; // the hinted action's text form, for this position
-  const hints = hintBox(help, (answer) => {
-    suggested = answer.best;
-    for (const button of actions.querySelectorAll(".legal-action")) button.classList.toggle("suggested", button.dataset.text === suggested);
-    picker.suggest(answer.best_action);
-  });
+  const hints = hintBox(help, (answer) => { suggested = answer.best; markSuggestion(actions, picker, answer); });
   const extras = el("p", { class: "extras" },
     el("a", { href: `/api/tables/${tableId}/record${mine ? `?token=${encodeURIComponent(mine.token)}` : ""}`, download: "" }, "Download the record"),
     " · ", el("a", { href: "#/" }, "Lobby"));
@@ -94,16 +90,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
         : !mine ? "You are watching." : last.status === "open" ? "Waiting for players to sit down." : "Nothing to do now; waiting for the others."));
       return;
     }
-    actions.append(...shown.map((entry) => {
-      const button = el("button", {
-        type: "button", class: `legal-action${entry.text === suggested ? " suggested" : ""}`, "data-text": entry.text, title: entry.text,
-        onclick: () => act(entry.action),
-      }, entry.label);
-      const point = () => showOdds(help, entry, button, oddsLine);
-      button.addEventListener("mouseenter", point);
-      button.addEventListener("focus", point);
-      return button;
-    }));
+    actions.append(...shown.map((entry) => actionButton(help, entry, oddsLine, () => act(entry.action), entry.text === suggested)));
   }
 
   function drawPlayers(list) {
