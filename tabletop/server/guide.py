@@ -30,6 +30,9 @@ HINT_ITERATIONS = 400
 
 router = APIRouter(tags=["help"])
 
+#: Seats whose hint is being worked out: one at a time each, so repeated clicks cannot fill the threads.
+_THINKING: set[tuple[str, str]] = set()
+
 
 class OddsQuestion(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -88,7 +91,14 @@ async def table_hint(
     seat = _seat_to_act(table, authorization, token, "a hint")
     # A copy taken here, on the event loop, so moves made while the search runs do not touch it.
     position = table.state.clone()
-    return {"table": table.id, "step": len(position.history), **await _hint_answer(position, seat)}
+    asking = (table.id, seat)
+    if asking in _THINKING:
+        raise TableError("hint_pending", "a hint for this seat is already being worked out; it comes in a moment", 429)
+    _THINKING.add(asking)
+    try:
+        return {"table": table.id, "step": len(position.history), **await _hint_answer(position, seat)}
+    finally:
+        _THINKING.discard(asking)
 
 
 async def _hint_answer(position: State, seat: str) -> dict[str, Any]:

@@ -146,3 +146,14 @@ def test_a_lesson_offers_odds_and_a_hint(client: TestClient) -> None:
     hint = client.post(f"{url}/hint", json={"actions": []}).json()
     assert hint["seat"] == "seat1" and hint["best_action"]["kind"]
     assert client.post(f"{url}/hint", json={"actions": [{"kind": "shoot"}]}).json()["error"] == "lesson_over"
+
+
+def test_a_seat_waits_for_its_hint_before_asking_again(client: TestClient) -> None:
+    table_id, tokens = travel_table(client)
+    guide_api._THINKING.add((table_id, "seat1"))
+    try:
+        busy = client.get(f"/api/tables/{table_id}/hint", **bearer(tokens["seat1"]))
+        assert busy.status_code == 429 and busy.json()["error"] == "hint_pending"
+    finally:
+        guide_api._THINKING.discard((table_id, "seat1"))
+    assert client.get(f"/api/tables/{table_id}/hint", **bearer(tokens["seat1"])).status_code == 200
