@@ -108,6 +108,9 @@ def test_rules_page_and_lessons_of_every_game(client: TestClient) -> None:
         rules = client.get(f"/api/games/{info.name}/rules").json()
         assert rules["text"] == players_rules(info.name) and rules["title"] == info.title
         assert rules["event_rules"] and set(rules["event_rules"].values()) <= set(rules["rules"])
+        # Every log line's rule has its own line in the rulebook page, where the browser's link lands.
+        placed = {line.split("  ")[0] for line in rules["text"].splitlines()}
+        assert set(rules["event_rules"].values()) <= placed
         listed = client.get(f"/api/games/{info.name}/lessons").json()
         assert [lesson["id"] for lesson in listed] == [lesson.id for lesson in lessons(info.name)]
     missing = client.get("/api/games/chess/rules")

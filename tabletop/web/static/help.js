@@ -2,7 +2,7 @@
 // each log line, and each game's rulebook page. The server answers from this seat's view only.
 import { api, el, clear, setWhere } from "./common.js";
 
-const RULE_LINE = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\s{2,}(.*)$/;
+const RULE_LINE = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?:\s{2,}(.*))?$/;
 
 /** The address of a rule on its game's rulebook page (opened beside the table). */
 export function ruleHref(game, rule) {
@@ -114,6 +114,8 @@ export async function showRules(page, game, rule) {
   if (rule) {
     const place = document.getElementById(`rule-${rule}`);
     if (place) { place.classList.add("target"); place.scrollIntoView({ block: "center" }); }
+    // A rule the players' rulebook leaves out (a developer's detail) is still said, on top.
+    else body.prepend(el("p", { class: "rule target", id: `rule-${rule}` }, el("strong", {}, rule), " ", book.rules[rule] || "This rule is in the game's full rules document."));
   }
 }
 
