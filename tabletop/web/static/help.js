@@ -9,6 +9,12 @@ export function ruleHref(game, rule) {
   return `${location.pathname}#/rules/${encodeURIComponent(game)}/${encodeURIComponent(rule)}`;
 }
 
+/** One log line, with the ID of the rule that produced it linked to the rulebook. */
+export function logLine(game, event) {
+  return el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq, "data-rule": event.rule },
+    event.text, event.rule ? [" ", ruleLink(game, event.rule)] : "");
+}
+
 /** A log line's rule ID as a link to its place in the rulebook. */
 export function ruleLink(game, rule) {
   return el("a", { class: "rule-ref", href: ruleHref(game, rule), target: "_blank", rel: "noopener", title: `Rule ${rule} in the rulebook` }, rule);

@@ -3,7 +3,7 @@
 // position each time, so a lesson can be started again at any moment.
 import { api, el, clear, toast, setWhere, Picker } from "./common.js";
 import { loadBoard } from "./table.js";
-import { actionButton, createHelp, hintBox, markSuggestion, ruleLink, showOdds } from "./help.js";
+import { actionButton, createHelp, hintBox, logLine, markSuggestion, ruleLink, showOdds } from "./help.js";
 
 /** The lobby's "Learn" page: every game's lessons. */
 export async function showLessons(page) {
@@ -75,10 +75,7 @@ export async function showLesson(page, game, lessonId) {
     clear(actions).append(...update.legal.map((entry) => actionButton(help, entry, oddsLine, () => play(entry.action), false)));
     const fresh = update.events.slice(shown);
     shown = update.events.length;
-    for (const event of fresh) {
-      log.append(el("li", { class: `event${event.private ? " private" : ""}`, "data-rule": event.rule },
-        event.text, event.rule ? [" ", ruleLink(game, event.rule)] : ""));
-    }
+    log.append(...fresh.map((event) => logLine(game, event)));
     seat = update.seat;
     board = board || module.createBoard(boardRoot, { act: play, picker, preview: null, seat, info });
     board.update(update, fresh);

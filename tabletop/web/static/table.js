@@ -1,6 +1,6 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
 import { api, el, clear, toast, seatKey, seatName, setWhere, Picker } from "./common.js";
-import { actionButton, hintBox, markSuggestion, ruleLink, showOdds, tableHelp } from "./help.js";
+import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
 
@@ -119,8 +119,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
 
   function drawLog(fresh) {
     for (const event of fresh) {
-      log.append(el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq, "data-rule": event.rule },
-        event.text, event.rule ? [" ", ruleLink(info.name, event.rule)] : ""));
+      log.append(logLine(info.name, event));
     }
     if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
     // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
