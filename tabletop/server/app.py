@@ -1,19 +1,21 @@
 """The HTTP API (``/api/...``), the WebSocket (``/ws/tables/{id}``) and the browser's static files (``/``).
 
 See docs/server.md for every endpoint and message with examples; ``/docs`` and ``/openapi.json``
-give the OpenAPI schema of the HTTP part.
+give the OpenAPI schema of the HTTP part. Every route is ``async``: tables change only on the
+event loop, one request at a time, never from FastAPI's thread pool.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
@@ -70,6 +72,21 @@ def _token(authorization: str | None, token: str | None) -> str | None:
     return token
 
 
+def asker(
+    request: Request,
+    table_id: str,
+    authorization: Annotated[str | None, Header()] = None,
+    token: Annotated[str | None, Query(max_length=200)] = None,
+) -> tuple[LiveTable, str | None]:
+    """The table and whose eyes the asker has: a seat by its token, or a spectator's without one."""
+    table = request.app.state.hub.table(table_id)
+    given = _token(authorization, token)
+    return table, table.seat_for_token(given) if given else None
+
+
+Asker = Annotated[tuple[LiveTable, str | None], Depends(asker)]
+
+
 def _draws(game_class: type[Game]) -> bool:
     return game_class.render_svg is not Game.render_svg
 
@@ -77,8 +94,7 @@ def _draws(game_class: type[Game]) -> bool:
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI application; the database is migrated when it starts."""
     settings = settings or ServerSettings()
-    # Find every game now: requests are served on several threads, and the engine's game discovery
-    # is not safe to run from two at once (one could see a half-filled list of games).
+    # Find every game now, before the first request waits for it.
     tabletop.games()
     engine = connect(settings.database)
     migrate(engine)
@@ -87,6 +103,10 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         hub.start()
+        # Everything loaded so far (modules, game data) lives as long as the server: keeping it out
+        # of the collector's full passes shortens the pauses every client would feel.
+        gc.collect()
+        gc.freeze()
         try:
             yield
         finally:
@@ -101,32 +121,28 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
 
-    def seat_of(table: LiveTable, authorization: str | None, token: str | None) -> str | None:
-        given = _token(authorization, token)
-        return table.seat_for_token(given) if given else None
-
     @app.get("/api/games", tags=["games"])
-    def list_games() -> list[dict[str, Any]]:
+    async def list_games() -> list[dict[str, Any]]:
         """Every game with its seats, turn style, options and defaults, and whether it draws pictures."""
         return [{**info.to_json(), "pictures": _draws(tabletop.game_class(info.name))}
                 for info in tabletop.games() if not info.name.startswith(HIDDEN_PREFIX)]
 
     @app.get("/api/agents", tags=["games"])
-    def list_agents() -> dict[str, Any]:
+    async def list_agents() -> dict[str, Any]:
         """The computer players a seat may take: named strengths first, then any agent spec."""
         return {"strengths": [{"name": name, "spec": spec} for name, spec in STRENGTHS.items()],
                 "agents": [name for name in agent_names()
                            if name not in STRENGTHS and not name.startswith(HIDDEN_PREFIX)]}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable) -> dict[str, Any]:
         """Open a table. Options are checked exactly as `tabletop.load` checks them."""
         table = hub.create(body.game, body.options, body.seats, body.seed, body.name,
                            TableSettings(think=body.think, pace=body.pace, reveal_at_end=body.reveal_at_end))
         return table.summary()
 
     @app.get("/api/tables", tags=["tables"])
-    def list_tables(
+    async def list_tables(
         status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
     ) -> list[dict[str, Any]]:
@@ -134,56 +150,43 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return hub.list_tables(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])
-    def get_table(table_id: str) -> dict[str, Any]:
+    async def get_table(table_id: str) -> dict[str, Any]:
         """A table's public summary: game, seats and who sits there, status, outcome."""
         return hub.table(table_id).summary()
 
     @app.post("/api/tables/{table_id}/join", tags=["tables"])
-    def join_table(table_id: str, body: Join) -> dict[str, Any]:
+    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
         """Take an open seat. The token in the answer is shown once: it is the only key to the seat."""
         table = hub.table(table_id)
         seat, token = hub.join(table, body.seat, body.name)
         return {"table": table.id, "seat": seat, "token": token, "socket": f"/ws/tables/{table.id}"}
 
     @app.get("/api/tables/{table_id}/state", tags=["play"])
-    def table_state(
-        table_id: str,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-        svg: bool = False,
-    ) -> dict[str, Any]:
+    async def table_state(who: Asker, svg: bool = False) -> dict[str, Any]:
         """What the asker may see now (a seat with its token, else a spectator): the same `update` the socket sends."""
-        table = hub.table(table_id)
-        return table.update(seat_of(table, authorization, token), svg=svg)
+        table, seat = who
+        return table.update(seat, svg=svg)
 
     @app.get("/api/tables/{table_id}/picture", tags=["play"],
              responses={200: {"content": {"image/svg+xml": {}}}})
-    def table_picture(
-        table_id: str,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-    ) -> Response:
+    async def table_picture(who: Asker) -> Response:
         """An SVG picture of the asker's view, for games that draw."""
-        table = hub.table(table_id)
-        picture = table.game.render_svg(table.state.view(seat_of(table, authorization, token)))
+        table, seat = who
+        picture = table.game.render_svg(table.state.view(seat))
         if picture is None:
             raise TableError("no_picture", f"{table.game.name} does not draw pictures", 404)
         return Response(picture, media_type="image/svg+xml")
 
     @app.get("/api/tables/{table_id}/record", tags=["play"])
-    def table_record(
-        table_id: str,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-    ) -> JSONResponse:
+    async def table_record(who: Asker) -> JSONResponse:
         """The game's record as the asker may have it (see docs/server.md, "Records")."""
-        table = hub.table(table_id)
-        record = table.record_for(seat_of(table, authorization, token))
+        table, seat = who
         filename = f"{table.game.name}-{table.id}.json"
-        return JSONResponse(record, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+        return JSONResponse(table.record_for(seat),
+                            headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
-    def table_replay(
+    async def table_replay(
         table_id: str,
         step: Annotated[int, Query(ge=0)] = 0,
         seat: Annotated[str | None, Query(max_length=32)] = None,
@@ -193,20 +196,15 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         return replay_step(hub.table(table_id), seat, step, svg=svg)
 
     @app.post("/api/tables/{table_id}/preview", tags=["play"])
-    def table_preview(
-        table_id: str,
-        body: Preview,
-        authorization: Annotated[str | None, Header()] = None,
-        token: Annotated[str | None, Query(max_length=200)] = None,
-    ) -> dict[str, Any]:
+    async def table_preview(body: Preview, who: Asker) -> dict[str, Any]:
         """Where a move would lead (view, log lines, picture), without taking it; for chance-free moves
         in games that hide nothing, by the seat whose move it is."""
-        table = hub.table(table_id)
+        table, seat = who
         try:
             action = table.game.action_from_json(body.action)
         except IllegalAction as exc:
             raise TableError("bad_action", str(exc), 422) from None
-        return preview(table, seat_of(table, authorization, token), action)
+        return preview(table, seat, action)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(socket: WebSocket, table_id: str) -> None:
@@ -224,7 +222,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
     else:
         @app.get("/", include_in_schema=False)
-        def home() -> HTMLResponse:
+        async def home() -> HTMLResponse:
             return HTMLResponse("<!doctype html><title>Tabletop</title><h1>Tabletop server</h1>"
                                 "<p>The API is under <a href='/docs'>/docs</a>.</p>")
 
@@ -304,7 +302,7 @@ class Connection:
         self.reply({"type": "welcome", "table": table.id, "seat": seat,
                     "role": "player" if seat else "spectator", "summary": table.summary()})
         self.reply(table.update(seat, message.last_event, svg=message.svg, reset=reset))
-        client.seen = len(table.state.events_for(seat))
+        client.seen = len(table.log_for(seat))
         table.clients.add(client)
         self.attached = True
         if seat is not None:

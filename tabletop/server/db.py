@@ -25,7 +25,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "LogRow", "SeatRow", "TableRow", "connect", "engine_url", "migrate", "now"]
+__all__ = ["Base", "LogRow", "SeatRow", "TableRow", "connect", "engine_url", "iso", "migrate", "now"]
 
 DEFAULT_DATABASE = "sqlite:///tabletop.db"
 MIGRATIONS = Path(__file__).with_name("migrations")
@@ -33,6 +33,17 @@ MIGRATIONS = Path(__file__).with_name("migrations")
 
 def now() -> datetime:
     return datetime.now(UTC)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A stored time as ISO 8601 in UTC (SQLite gives times back without their zone).
+
+    >>> iso(datetime(2026, 1, 2, 3, 4, 5))
+    '2026-01-02T03:04:05+00:00'
+    """
+    if moment is None:
+        return None
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).isoformat()
 
 
 class Base(DeclarativeBase):
@@ -53,6 +64,8 @@ class TableRow(Base):
     status: Mapped[str] = mapped_column(String(16), index=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    steps: Mapped[int] = mapped_column(Integer, server_default="0")
 
 
 class SeatRow(Base):

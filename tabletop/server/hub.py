@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, select, update
+from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
 import tabletop
@@ -25,17 +25,21 @@ from tabletop.core import Action, IllegalAction, Randomness, TabletopError
 from tabletop.core.undo import undo_last_human_decision
 
 from .computers import agent_seed, decide, make_pool, reaction_time
-from .db import LogRow, SeatRow, TableRow, now
+from .db import LogRow, SeatRow, TableRow, iso, now
 from .tables import HUMAN, LiveTable, SeatInfo, TableError, TableSettings, UndoRequest, hash_token, rebuild
 
 __all__ = ["Hub", "ServerSettings"]
 
 log = logging.getLogger("tabletop.server")
+LOG_INSERT = insert(LogRow)
 TOKEN_BYTES = 32
 
 
 @dataclass(frozen=True)
 class ServerSettings:
+    """The database URL, and how many workers of which kind (``process`` or ``thread``) the
+    computer players think in."""
+
     database: str = "sqlite:///tabletop.db"
     workers: int = 2
     pool: str = "process"
@@ -86,22 +90,28 @@ class Hub:
             lines = session.scalars(select(LogRow).where(LogRow.table_id == row.id).order_by(LogRow.number)).all()
             game = tabletop.load(row.game, **row.options)
             state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to) for line in lines])
-            seats = {r.seat: SeatInfo(r.seat, r.position, r.kind, r.agent, r.player, r.token_hash) for r in seat_rows}
+            seats = {r.seat: seat_info(r) for r in seat_rows}
             return LiveTable(
                 id=row.id, name=row.name, game=game, seed=row.seed, settings=TableSettings(**row.settings),
-                seats=seats, state=state, created_at=row.created_at.isoformat(),
-                finished_at=row.finished_at.isoformat() if row.finished_at else None,
+                seats=seats, state=state, created_at=iso(row.created_at) or "", finished_at=iso(row.finished_at),
                 log_count=len(lines), epoch=sum(1 for line in lines if line.kind == "undo"),
                 client_ids={(line.seat, line.client_id) for line in lines if line.seat and line.client_id},
             )
 
     def list_tables(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
-        query = select(TableRow.id).order_by(TableRow.created_at.desc()).limit(limit)
+        """Newest first. A finished table not in memory is summed up from its rows, not replayed."""
+        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(TableRow.status == status)
         with Session(self.engine) as session:
-            ids = session.scalars(query).all()
-        return [self.table(table_id).summary() for table_id in ids]
+            rows = session.scalars(query).all()
+            stored = [row.id for row in rows if row.status == "finished" and row.id not in self.tables]
+            seats: dict[str, list[SeatRow]] = {}
+            for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(stored))
+                                        .order_by(SeatRow.position)):
+                seats.setdefault(seat.table_id, []).append(seat)
+        return [finished_summary(row, seats.get(row.id, [])) if row.id in seats else self.table(row.id).summary()
+                for row in rows]
 
     # -- creating and joining --------------------------------------------------------------
 
@@ -157,13 +167,15 @@ class Hub:
         if seat not in open_seats:
             raise TableError("seat_taken", f"{seat} is already taken; open seats: {', '.join(open_seats) or 'none'}")
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        info = table.seats[seat]
-        info.token_hash = hash_token(token)
-        info.player = (player or seat)[:80]
+        digest, name = hash_token(token), (player or seat)[:80]
+        seated = all(info.taken for other, info in table.seats.items() if other != seat)
         with Session(self.engine) as session, session.begin():
             session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
-                            .values(token_hash=info.token_hash, player=info.player, joined_at=now()))
-            session.execute(update(TableRow).where(TableRow.id == table.id).values(status=table.status))
+                            .values(token_hash=digest, player=name, joined_at=now()))
+            session.execute(update(TableRow).where(TableRow.id == table.id)
+                            .values(status="running" if seated else "open"))
+        info = table.seats[seat]
+        info.token_hash, info.player = digest, name
         table.version += 1
         table.broadcast()
         self.drive(table)
@@ -205,27 +217,29 @@ class Hub:
         except IllegalAction as exc:
             raise TableError("illegal_action", str(exc), 422) from None
         try:
-            self._append(table, LogRow(kind="action", seat=seat, action=action.to_json(), client_id=client_id))
+            self._append(table, {"kind": "action", "seat": seat, "action": action.to_json(), "client_id": client_id})
         except Exception:
             # The log is the truth: an action it did not take did not happen.
-            log.exception("could not log an action at table %s; rebuilding it", table.id)
-            self.tables.pop(table.id, None)
+            log.exception("could not log an action at table %s; taking it back", table.id)
+            table.state = rebuild_to(table, len(table.state.history) - 1)
             raise TableError("not_saved", "the server could not save that action; try again", 503) from None
         if client_id is not None:
             table.client_ids.add((seat, client_id))
         self._changed(table)
 
-    def _append(self, table: LiveTable, line: LogRow) -> None:
-        line.table_id = table.id
-        line.number = table.log_count + 1
-        line.at = now()
-        with Session(self.engine) as session, session.begin():
-            session.add(line)
+    def _append(self, table: LiveTable, line: dict[str, Any]) -> None:
+        """One line at the end of the table's log (Core, not the ORM: this runs for every move)."""
+        row = {"seat": None, "action": None, "back_to": None, "client_id": None, **line,
+               "table_id": table.id, "number": table.log_count + 1, "at": now()}
+        with self.engine.begin() as connection:
+            connection.execute(LOG_INSERT, row)
             if table.state.is_over:
                 finished = now()
                 table.finished_at = finished.isoformat()
-                session.execute(update(TableRow).where(TableRow.id == table.id)
-                                .values(status="finished", finished_at=finished))
+                outcome = table.state.outcome
+                connection.execute(update(TableRow).where(TableRow.id == table.id).values(
+                    status="finished", finished_at=finished, steps=len(table.state.history),
+                    outcome=outcome.to_json() if outcome else None))
         table.log_count += 1
 
     def _changed(self, table: LiveTable, *, reset: bool = False) -> None:
@@ -279,7 +293,7 @@ class Hub:
         for task in table.jobs.values():
             task.cancel()
         table.jobs.clear()
-        self._append(table, LogRow(kind="undo", seat=request.by, back_to=request.step))
+        self._append(table, {"kind": "undo", "seat": request.by, "back_to": request.step})
         table.state = rebuild_to(table, request.step)
         table.undo = None
         table.epoch += 1
@@ -331,6 +345,23 @@ class Hub:
             if table.jobs.get(seat) is asyncio.current_task():
                 del table.jobs[seat]
                 self.drive(table)
+
+
+def seat_info(row: SeatRow) -> SeatInfo:
+    return SeatInfo(row.seat, row.position, row.kind, row.agent, row.player, row.token_hash)
+
+
+def finished_summary(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
+    """The summary of a finished table, from its rows alone (the same fields as a live table's)."""
+    info = tabletop.game_class(row.game).info
+    settings = TableSettings(**row.settings)
+    return {
+        "id": row.id, "name": row.name, "game": row.game, "title": info.title, "turn_style": info.turn_style,
+        "options": dict(row.options), "seats": [seat_info(seat).to_json(False) for seat in seats],
+        "status": row.status, "step": row.steps, "to_act": [], "outcome": row.outcome,
+        "settings": settings.to_json(), "seed": row.seed if settings.reveal_at_end else None,
+        "created_at": iso(row.created_at), "finished_at": iso(row.finished_at),
+    }
 
 
 def rebuild_to(table: LiveTable, step: int) -> Any:

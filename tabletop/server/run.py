@@ -17,4 +17,6 @@ def serve(host: str = "127.0.0.1", port: int = 8000, database: str = "sqlite:///
 
     app = create_app(ServerSettings(database=database, workers=workers))
     # Frames over the limit are refused by the protocol layer with an error; far larger ones by uvicorn.
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES * 16, log_level="warning")
+    # No per-message compression: on a busy server the CPU is dearer than the bytes of a view.
+    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE_BYTES * 16, ws_per_message_deflate=False,
+                log_level="warning")

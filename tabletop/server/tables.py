@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import tabletop
-from tabletop.core import Event, Game, State
+from tabletop.core import Action, Event, Game, State
 from tabletop.core.record import RecordedAction
 
 __all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token"]
 
 HUMAN = "human"
 OUTBOX_LIMIT = 256
+FORMS_KEPT = 20_000
 
 
 class TableError(Exception):
@@ -123,6 +124,9 @@ class LiveTable:
     clients: set[Client] = field(default_factory=set)
     jobs: dict[str, asyncio.Task[None]] = field(default_factory=dict)
     undo: UndoRequest | None = None
+    _logs: dict[str | None, tuple[list[Event], list[Event]]] = field(default_factory=dict)
+    _checked: dict[str | None, int] = field(default_factory=dict)
+    _forms: dict[Action, dict[str, Any]] = field(default_factory=dict)
 
     # -- who sits where --------------------------------------------------------------------
 
@@ -149,6 +153,19 @@ class LiveTable:
         if found is None:
             raise TableError("bad_token", "that token does not belong to a seat at this table", 403)
         return found
+
+    def log_for(self, seat: str | None) -> list[Event]:
+        """``state.events_for(seat)``, extended as the log grows instead of filtered anew each time.
+        An undo replaces the state and so its event list, which starts the cache again."""
+        events = self.state.events
+        source, log = self._logs.get(seat, (None, []))
+        if source is not events:
+            log = []
+        checked = self._checked.get(seat, 0) if source is events else 0
+        log.extend(event for event in events[checked:] if event.visible(seat))
+        self._logs[seat] = (events, log)
+        self._checked[seat] = len(events)
+        return log
 
     def connected(self, seat: str) -> bool:
         return any(client.seat == seat for client in self.clients)
@@ -179,7 +196,7 @@ class LiveTable:
     def update(self, seat: str | None, since: int = 0, *, svg: bool = False, reset: bool = False) -> dict[str, Any]:
         """The ``update`` message for ``seat``: its view, its log from ``since`` on, its legal actions."""
         state = self.state
-        log = state.events_for(seat)
+        log = self.log_for(seat)
         if reset or since > len(log):
             since, reset = 0, True
         running = self.status == "running"
@@ -197,7 +214,7 @@ class LiveTable:
             "events_from": since,
             "reset": reset,
             "events": [event_json(event, number) for number, event in enumerate(log[since:], since + 1)],
-            "legal": [{"action": action.to_json(), "text": str(action), "label": state.describe_action(seat, action)}
+            "legal": [{**self.action_forms(action), "label": state.describe_action(seat, action)}
                       for action in legal] if seat is not None else [],
             "outcome": state.outcome.to_json() if state.outcome else None,
             "players": [info.to_json(self.connected(s)) for s, info in self.seats.items()],
@@ -206,6 +223,15 @@ class LiveTable:
         if svg:
             message["svg"] = self.game.render_svg(message["view"])
         return message
+
+    def action_forms(self, action: Action) -> dict[str, Any]:
+        """An action's JSON and text forms; the same actions come back move after move, so they are kept."""
+        forms = self._forms.get(action)
+        if forms is None:
+            if len(self._forms) > FORMS_KEPT:
+                self._forms.clear()
+            forms = self._forms[action] = {"action": action.to_json(), "text": str(action)}
+        return forms
 
     def undo_json(self) -> dict[str, Any] | None:
         if self.undo is None:
@@ -221,7 +247,7 @@ class LiveTable:
             if key not in cache:
                 cache[key] = json.dumps(self.update(client.seat, client.seen, svg=client.svg, reset=again))
             client.reset = False
-            client.seen = len(self.state.events_for(client.seat))
+            client.seen = len(self.log_for(client.seat))
             client.send(cache[key])
 
     def tell(self, message: dict[str, Any], *, skip: Client | None = None) -> None:
@@ -255,7 +281,7 @@ class LiveTable:
             "steps": len(state.history),
             "actions": [{"step": number, "seat": who, "action": action.to_json()}
                         for number, (who, action) in enumerate(state.history, 1) if not hidden or who == seat],
-            "events": [event_json(event, number) for number, event in enumerate(state.events_for(seat), 1)],
+            "events": [event_json(event, number) for number, event in enumerate(self.log_for(seat), 1)],
             "view": state.view(seat),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }

@@ -8,9 +8,11 @@ import socket
 import subprocess
 import tempfile
 import time
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
+import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
@@ -30,8 +32,16 @@ def _postgres_bin() -> Path | None:
     return found[-1].parent if found else None
 
 
+def fresh_database(cluster: str) -> str:
+    """A new, empty database on the cluster, so each test starts from nothing."""
+    name = f"tabletop_{uuid.uuid4().hex[:12]}"
+    with psycopg.connect(f"{cluster}/postgres", autocommit=True) as connection:
+        connection.execute(f"CREATE DATABASE {name}")
+    return f"{cluster}/{name}"
+
+
 @pytest.fixture(scope="session")
-def postgres_url() -> Iterator[str]:
+def postgres_cluster() -> Iterator[str]:
     """A PostgreSQL cluster of its own in a temporary folder on a loopback port, for this test run.
 
     Debian's ``postgresql`` is installed by scripts/system-deps.sh when missing; only where that
@@ -59,27 +69,32 @@ def postgres_url() -> Iterator[str]:
                     f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off", "start"],
                    check=True, **quiet)
     try:
-        import psycopg
-
+        cluster = f"postgresql://postgres@127.0.0.1:{port}"
         deadline = time.monotonic() + 20
         while True:
             try:
-                with psycopg.connect(f"postgresql://postgres@127.0.0.1:{port}/postgres", autocommit=True) as conn:
-                    conn.execute("CREATE DATABASE tabletop_test")
+                psycopg.connect(f"{cluster}/postgres").close()
                 break
             except psycopg.OperationalError:
                 if time.monotonic() > deadline:
                     raise
                 time.sleep(0.2)
-        yield f"postgresql://postgres@127.0.0.1:{port}/tabletop_test"
+        yield cluster
     finally:
         subprocess.run([*run_as, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
                        check=False, **quiet)
         shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture
+def postgres_url(postgres_cluster: str) -> str:
+    """An empty PostgreSQL database of this test's own."""
+    return fresh_database(postgres_cluster)
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """Each database the server supports, empty: a test using this runs once on each."""
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path}/tabletop.db"
     url: str = request.getfixturevalue("postgres_url")

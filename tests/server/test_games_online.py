@@ -26,7 +26,7 @@ from .helpers import (
 # Short options where a whole game is long; each chooser seed gives a game of a few hundred moves at most.
 GAMES = {
     "travel-sfb": ({"turn_limit": 3}, 1),
-    "cargo-bay-ball": ({"players": 3}, 2),
+    "cargo-bay-ball": ({"players": 3}, 11),
     "fightball": ({"quarters": 1}, 1),
     "friendly-competition": ({"match_turns": 2}, 1),
     "cagway-bay": ({"turns": 1}, 1),

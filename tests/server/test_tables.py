@@ -6,6 +6,7 @@ import hashlib
 import json
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,8 +22,9 @@ from .helpers import SECRET_SEED, Seen, attach, close_all, join_all, open_table
 
 
 @pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
+def client(database: str) -> Iterator[TestClient]:
+    """A server on each database in turn: SQLite, then PostgreSQL."""
+    with TestClient(create_app(ServerSettings(database=database, pool="thread"))) as test_client:
         try:
             yield test_client
         finally:
@@ -65,6 +67,10 @@ def test_a_person_plays_a_computer_to_the_end(client: TestClient, game: str, opt
     assert replayed.outcome is not None and replayed.outcome.to_json() == final["outcome"]
     computer_seat = table["seats"][1]["seat"]
     assert any(step["seat"] == computer_seat for step in record["actions"])
+    # After the end: a clear refusal, and the record stays as it was.
+    person.socket.send_json({"type": "act", "action": final["legal"][0]["action"] if final["legal"] else "x"})
+    assert person.receive()["code"] == "game_over"
+    assert client.get(f"/api/tables/{table['id']}/record").json() == record
 
 
 def test_computer_players_alone_play_to_the_end_in_worker_processes(sqlite_url: str) -> None:
@@ -80,7 +86,7 @@ def test_computer_players_alone_play_to_the_end_in_worker_processes(sqlite_url: 
         assert tabletop.replay(client.get(f"/api/tables/{table['id']}/record").json()).is_over
 
 
-def test_seats_take_only_their_own_tokens(client: TestClient, sqlite_url: str) -> None:
+def test_seats_take_only_their_own_tokens(client: TestClient, database: str) -> None:
     table = open_table(client, "test-pig", {}, ["human", "human"])
     other = open_table(client, "test-pig", {}, ["human", "human"])
     tokens = join_all(client, table)
@@ -96,7 +102,7 @@ def test_seats_take_only_their_own_tokens(client: TestClient, sqlite_url: str) -
         assert socket.receive_json()["code"] == "hello_first"
         socket.__exit__(None, None, None)
     # Only the SHA-256 of a token is kept.
-    with connect(sqlite_url).connect() as connection:
+    with connect(database).connect() as connection:
         stored = connection.execute(sqlalchemy.text("SELECT token_hash FROM seats WHERE table_id = :t"),
                                     {"t": table["id"]}).scalars().all()
     assert sorted(stored) == sorted(hashlib.sha256(t.encode()).hexdigest() for t in tokens.values())
@@ -158,13 +164,13 @@ def test_undo_in_real_time_is_refused(client: TestClient) -> None:
     assert home.receive()["message"] == "undo is not allowed: the game runs in real time"
 
 
-def test_the_schema_comes_from_the_migrations(sqlite_url: str) -> None:
+def test_the_schema_comes_from_the_migrations(database: str) -> None:
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
     from tabletop.server.db import migrate
 
-    engine = connect(sqlite_url)
+    engine = connect(database)
     migrate(engine)
     migrate(engine)  # a second start changes nothing
     with engine.connect() as connection:
@@ -200,3 +206,60 @@ def test_lists_pictures_and_schema(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     assert {"/api/games", "/api/agents", "/api/tables", "/api/tables/{table_id}/join",
             "/api/tables/{table_id}/state", "/api/tables/{table_id}/record"} <= set(schema["paths"])
+
+
+def test_finished_tables_are_listed_after_a_restart_without_replaying_them(database: str) -> None:
+    import time
+
+    settings = ServerSettings(database=database, pool="thread")
+    with TestClient(create_app(settings)) as first:
+        table = open_table(first, "test-pig", {"target": 5}, ["random", "random"])
+        deadline = time.monotonic() + 30
+        while (before := first.get(f"/api/tables/{table['id']}").json())["status"] != "finished":
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    assert before["seed"] == SECRET_SEED and before["outcome"]["winners"]
+    app = create_app(settings)
+    with TestClient(app) as second:
+        assert second.get("/api/tables", params={"status": "finished"}).json() == [before]
+        assert table["id"] not in app.state.hub.tables
+        assert second.get(f"/api/tables/{table['id']}").json() == before
+
+
+def test_an_action_the_database_refuses_did_not_happen(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    app = create_app(ServerSettings(database=sqlite_url, pool="thread"))
+    with TestClient(app) as client:
+        try:
+            table = open_table(client, "test-pig", {}, ["human", "human"])
+            tokens = join_all(client, table)
+            seat1 = attach(client, table["id"], tokens["seat1"])
+            hub = app.state.hub
+
+            def refuse(*_args: Any) -> None:
+                raise OSError("disk full")
+
+            with monkeypatch.context() as patch:
+                patch.setattr(hub, "_append", refuse)
+                seat1.socket.send_json({"type": "act", "action": "roll"})
+                error = seat1.receive()
+            assert error["code"] == "not_saved" and hub.table(table["id"]).state.history == []
+            seat1.socket.send_json({"type": "act", "action": "roll"})
+            assert seat1.until_step(1)["events"][0]["text"].startswith("seat1 rolls")
+        finally:
+            close_all()
+
+
+def test_the_browser_client_is_served_at_the_root_beside_the_api(sqlite_url: str, tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    static = tmp_path / "static"
+    static.mkdir()
+    (static / "index.html").write_text("<!doctype html><title>Tabletop</title>", encoding="utf-8")
+    monkeypatch.setattr("tabletop.server.app.STATIC", static)
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as client:
+        assert client.get("/").text.startswith("<!doctype html><title>Tabletop</title>")
+        assert client.get("/api/games").status_code == 200
+        assert client.get("/openapi.json").json()["info"]["title"] == "Tabletop"
+        table = open_table(client, "test-pig", {}, ["human", "human"])
+        with client.websocket_connect(f"/ws/tables/{table['id']}") as socket:
+            socket.send_json({"type": "hello"})
+            assert socket.receive_json()["type"] == "welcome"

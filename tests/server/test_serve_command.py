@@ -1,0 +1,21 @@
+"""``tabletop serve`` refuses what it cannot serve with a one-line message, never a traceback."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.cli.runner import assert_clean_failure, invoke
+
+from .conftest import free_port
+
+
+def test_serve_names_the_databases_it_takes() -> None:
+    assert_clean_failure(invoke("serve", "--db", "mysql://somewhere/db"), 1,
+                         "--db takes sqlite:///PATH or a postgresql:// URL, not 'mysql://somewhere/db'")
+
+
+def test_serve_reports_a_database_it_cannot_open(tmp_path: Path) -> None:
+    missing = tmp_path / "no" / "such" / "folder" / "tabletop.db"
+    result = invoke("serve", "--port", str(free_port()), "--db", f"sqlite:///{missing}")
+    assert_clean_failure(result, 1, "the server could not run")
+    assert "Tabletop server on http://127.0.0.1:" in result.stdout
