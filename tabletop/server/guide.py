@@ -3,7 +3,9 @@
 Everything here answers from the asker's own seat only: a hint searches positions in which all
 that seat cannot see is re-drawn, and odds count only over what the seat does not know, so the
 answers are the same whatever the other seats really hold. The search runs in a worker thread on
-a copy of the position, never on the event loop and never on the live game.
+a copy of the position, never on the event loop and never on the live game (the copy is taken
+on the loop, where tables change). Rulebooks and lessons touch no live table: a lesson is replayed
+from its scripted start on every call, so those routes are plain functions, served off the loop.
 """
 
 from __future__ import annotations

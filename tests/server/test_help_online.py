@@ -18,11 +18,11 @@ from tests.server.helpers import join_all, open_table
 
 
 @pytest.fixture
-def client(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
+def client(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> Iterator[TestClient]:
     # A hint bounded by simulated games only is the same on every machine, so two can be compared.
     monkeypatch.setattr(guide_api, "HINT_SECONDS", None)
     monkeypatch.setattr(guide_api, "HINT_ITERATIONS", 30)
-    with TestClient(create_app(ServerSettings(database=f"sqlite:///{tmp_path}/t.db", pool="thread"))) as test_client:
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
         yield test_client
 
 
