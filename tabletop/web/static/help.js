@@ -134,7 +134,7 @@ export function rulesLinks(games) {
 /** The hint box: a button, and what the strongest computer player would do. */
 export function hintBox(help, onHint) {
   const out = el("div", { class: "hint-out", id: "hint-out", "aria-live": "polite" });
-  const button = el("button", { type: "button", class: "quiet", id: "hint-button" }, "Hint");
+  const button = el("button", { type: "button", class: "quiet", id: "hint-button", hidden: true }, "Hint");
   button.addEventListener("click", async () => {
     button.disabled = true;
     clear(out).append(el("p", { class: "hint" }, "Thinking…"));
