@@ -25,6 +25,7 @@ from tabletop.agents import STRENGTHS, agent_names
 from tabletop.core import Game, IllegalAction
 
 from .db import connect, migrate
+from .guide import router as guide_router
 from .hub import Hub, ServerSettings
 from .lookahead import preview, replay_step
 from .protocol import Act, Hello, Ping, ProtocolError, Undo, UndoReply, error_message, read_message
@@ -216,6 +217,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             return
         await Connection(hub, table, socket).run()
 
+    app.include_router(guide_router)
     if STATIC.is_dir():
         app.mount("/", StaticFiles(directory=STATIC, html=True), name="web")
     else:

@@ -294,7 +294,7 @@ class LiveTable:
 def event_json(event: Event, number: int) -> dict[str, Any]:
     """An event as a client sees it: numbered in the viewer's own log; private lines only marked."""
     return {"seq": number, "kind": event.kind, "text": event.text, "data": event.data,
-            "private": event.visible_to is not None}
+            "private": event.visible_to is not None, "rule": event.rule}
 
 
 def rebuild(game: Game, seed: int,

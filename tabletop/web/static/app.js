@@ -2,6 +2,8 @@
 import { api, el, clear, toast, seatKey, setWhere } from "./common.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
+import { rulesLinks, showRules } from "./help.js";
+import { showLesson, showLessons } from "./lesson.js";
 
 const page = document.getElementById("page");
 let leave = null; // the open page's clean-up (closes its socket)
@@ -14,6 +16,9 @@ async function route() {
     if (parts[0] === "table" && parts[1]) leave = await showTable(page, parts[1], parts[2], parts[3]);
     else if (parts[0] === "join" && parts[1]) await joinSeat(parts[1], parts[2]);
     else if (parts[0] === "replay" && parts[1]) leave = await showReplay(page, parts[1]);
+    else if (parts[0] === "rules" && parts[1]) await showRules(page, parts[1], parts[2]);
+    else if (parts[0] === "learn" && parts[2]) leave = await showLesson(page, parts[1], parts[2]);
+    else if (parts[0] === "learn") await showLessons(page);
     else await showLobby();
   } catch (error) {
     page.append(el("p", { class: "problem" }, error.message));
@@ -36,8 +41,9 @@ async function showLobby() {
   el("span", { class: "game-seats" }, seatRange(game))))));
   page.append(
     el("h1", {}, "Play a game"),
-    el("p", { class: "hint" }, "Choose a game, set it up, and play against the computer or send a friend the seat link."),
-    list, form,
+    el("p", { class: "hint" }, "Choose a game, set it up, and play against the computer or send a friend the seat link. New to a game? ",
+      el("a", { href: "#/learn", id: "learn-link" }, "Learn"), " it with short guided lessons."),
+    list, rulesLinks(games), form,
     tableSection("Open tables", "Seats are free: join one.", tables.filter((t) => t.status === "open"), titles, "join"),
     tableSection("Being played", "Watch as a spectator.", tables.filter((t) => t.status === "running"), titles, "watch"),
     tableSection("Finished", "Step through the game again.", tables.filter((t) => t.status === "finished"), titles, "replay"),

@@ -77,6 +77,9 @@ export class Picker {
     this.legal = [];
     this.keysOf = () => [];
     this.selected = null;
+    this.root = null;
+    // Called with (entry, element) when a person points at one action, to show its odds.
+    this.explain = () => {};
   }
 
   use(legal, keysOf) {
@@ -95,6 +98,7 @@ export class Picker {
 
   /** Mark every element with data-key inside root: legal ones get class "legal" and a click handler. */
   bind(root) {
+    this.root = root;
     for (const node of root.querySelectorAll("[data-key]")) {
       const legal = this.isLegal(node.dataset.key);
       node.classList.toggle("legal", legal);
@@ -106,6 +110,8 @@ export class Picker {
         if (!node.querySelector?.("title") && node instanceof SVGElement) node.append(svg("title", {}, label));
       }
       node.onclick = legal ? (event) => this.click(node.dataset.key, event) : null;
+      const only = legal ? this.candidates(node.dataset.key) : [];
+      node.onmouseenter = only.length === 1 ? () => this.explain(only[0], null) : null;
       node.onkeydown = legal ? (event) => {
         if (event.key === "Enter" || event.key === " ") { event.preventDefault(); this.click(node.dataset.key, event); }
       } : null;
@@ -121,9 +127,14 @@ export class Picker {
   openMenu(options, event) {
     const menu = this.menu;
     clear(menu);
-    menu.append(...options.map((entry) => el("button", {
-      type: "button", class: "menu-item", onclick: () => { this.closeMenu(); this.act(entry.action); },
-    }, entry.label)), el("button", { type: "button", class: "menu-item cancel", onclick: () => this.closeMenu() }, "Cancel"));
+    menu.append(...options.map((entry) => {
+      const item = el("button", {
+        type: "button", class: "menu-item", onclick: () => { this.closeMenu(); this.act(entry.action); },
+      }, entry.label);
+      item.addEventListener("mouseenter", () => this.explain(entry, item));
+      item.addEventListener("focus", () => this.explain(entry, item));
+      return item;
+    }), el("button", { type: "button", class: "menu-item cancel", onclick: () => this.closeMenu() }, "Cancel"));
     const box = menu.parentElement.getBoundingClientRect();
     const x = event && event.clientX ? event.clientX - box.left : box.width / 2;
     const y = event && event.clientY ? event.clientY - box.top : box.height / 2;
@@ -131,6 +142,13 @@ export class Picker {
     menu.style.top = `${Math.max(0, Math.min(y, box.height - 40))}px`;
     menu.hidden = false;
     menu.querySelector("button").focus();
+  }
+
+  /** Mark the board things the suggested action is about (a hint). */
+  suggest(action) {
+    if (!this.root) return;
+    const keys = this.keysOf(action).map(String);
+    for (const node of this.root.querySelectorAll("[data-key]")) node.classList.toggle("suggested", keys.includes(node.dataset.key));
   }
 
   closeMenu() {

@@ -1,6 +1,7 @@
 // Replays: a finished game step by step, forwards and backwards, through one seat's eyes or a spectator's.
 import { api, el, clear, seatName, setWhere, Picker } from "./common.js";
 import { loadBoard } from "./table.js";
+import { logLine } from "./help.js";
 
 export async function showReplay(page, tableId) {
   const summary = await api(`/api/tables/${tableId}`);
@@ -57,7 +58,7 @@ export async function showReplay(page, tableId) {
     last.textContent = frame.last ? `${seatName(frame.last.seat)}: ${frame.last.label}` : "The start of the game.";
     if (frame.outcome) last.textContent += ` — Game over: ${frame.outcome.reason}`;
     clear(log);
-    log.append(...frame.events.map((event) => el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}` }, event.text)));
+    log.append(...frame.events.map((event) => logLine(info.name, event)));
     log.parentElement.scrollTop = log.parentElement.scrollHeight;
     board.update({ view: frame.view, svg: frame.svg, legal: [], seat: frame.seat, to_act: frame.to_act, outcome: frame.outcome, step: frame.step, status: "replay" }, []);
   }

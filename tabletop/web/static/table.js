@@ -1,5 +1,6 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
 import { api, el, clear, toast, seatKey, seatName, setWhere, Picker } from "./common.js";
+import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
 
@@ -30,6 +31,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   const boardRoot = el("div", { class: `board board-${info.name}`, id: "board" });
   const latest = el("ol", { class: "latest", id: "latest", "aria-live": "polite", "aria-label": "What just happened" });
   const menu = el("div", { class: "pick-menu", hidden: true, role: "menu" });
+  const oddsLine = el("p", { class: "odds-line", id: "odds-line", hidden: true, "aria-live": "polite" });
   const actions = el("div", { class: "legal-list", id: "legal" });
   const filter = el("input", { type: "search", class: "legal-filter", placeholder: "Filter moves", "aria-label": "Filter moves" });
   const players = el("ul", { class: "players", id: "players" });
@@ -37,14 +39,17 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   const outcome = el("section", { class: "outcome", id: "outcome", hidden: true });
   const share = el("div", { class: "share", id: "share" });
   const undoBox = el("div", { class: "undo-box", id: "undo" });
+  const help = tableHelp(tableId, mine?.token);
+  let suggested = null; // the hinted action's text form, for this position
+  const hints = hintBox(help, (answer) => { suggested = answer.best; markSuggestion(actions, picker, answer); });
   const extras = el("p", { class: "extras" },
     el("a", { href: `/api/tables/${tableId}/record${mine ? `?token=${encodeURIComponent(mine.token)}` : ""}`, download: "" }, "Download the record"),
     " · ", el("a", { href: "#/" }, "Lobby"));
   page.append(el("div", { class: "table-page" }, status,
     el("div", { class: "play" },
-      el("div", { class: "board-wrap" }, latest, boardRoot, menu),
+      el("div", { class: "board-wrap" }, latest, oddsLine, boardRoot, menu),
       el("aside", { class: "side" },
-        el("section", { class: "moves" }, el("h2", {}, "Moves"), filter, actions, undoBox),
+        el("section", { class: "moves" }, el("h2", {}, "Moves"), hints.node, filter, actions, undoBox),
         outcome,
         el("section", {}, el("h2", {}, "Players"), players, share),
         el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
@@ -68,6 +73,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step });
   };
   const picker = new Picker(menu, act);
+  picker.explain = (entry, node) => showOdds(help, entry, node, oddsLine);
   const preview = (action) => api(`/api/tables/${tableId}/preview`, { method: "POST", body: { action }, token: mine?.token });
   const board = module.createBoard(boardRoot, { act, picker, preview, seat: mine?.seat ?? null, info });
 
@@ -84,9 +90,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
         : !mine ? "You are watching." : last.status === "open" ? "Waiting for players to sit down." : "Nothing to do now; waiting for the others."));
       return;
     }
-    actions.append(...shown.map((entry) => el("button", {
-      type: "button", class: "legal-action", "data-text": entry.text, title: entry.text, onclick: () => act(entry.action),
-    }, entry.label)));
+    actions.append(...shown.map((entry) => actionButton(help, entry, oddsLine, () => act(entry.action), entry.text === suggested)));
   }
 
   function drawPlayers(list) {
@@ -115,7 +119,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
 
   function drawLog(fresh) {
     for (const event of fresh) {
-      log.append(el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq }, event.text));
+      log.append(logLine(info.name, event));
     }
     if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
     // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
@@ -177,6 +181,10 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
     if (same) { drawPlayers(update.players); return; }
+    help.newPosition(update);
+    suggested = null;
+    oddsLine.hidden = true;
+    hints.reset(Boolean(mine && update.your_turn));
     drawStatus(update);
     drawLog(fresh);
     drawPlayers(update.players);

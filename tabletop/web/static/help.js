@@ -1,0 +1,157 @@
+// Help at the table: a hint for the seat to act, odds before a roll or a draw, the rule behind
+// each log line, and each game's rulebook page. The server answers from this seat's view only.
+import { api, el, clear, setWhere } from "./common.js";
+
+const RULE_LINE = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?:\s{2,}(.*))?$/;
+
+/** The address of a rule on its game's rulebook page (opened beside the table). */
+export function ruleHref(game, rule) {
+  return `${location.pathname}#/rules/${encodeURIComponent(game)}/${encodeURIComponent(rule)}`;
+}
+
+/** One log line, with the ID of the rule that produced it linked to the rulebook. */
+export function logLine(game, event) {
+  return el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq, "data-rule": event.rule },
+    event.text, event.rule ? [" ", ruleLink(game, event.rule)] : "");
+}
+
+/** A log line's rule ID as a link to its place in the rulebook. */
+export function ruleLink(game, rule) {
+  return el("a", { class: "rule-ref", href: ruleHref(game, rule), target: "_blank", rel: "noopener", title: `Rule ${rule} in the rulebook` }, rule);
+}
+
+const percent = (p) => (p > 0 && p < 0.01 ? "<1%" : p < 1 && p > 0.99 ? ">99%" : `${Math.round(p * 100)}%`);
+
+/** The odds as one short line: "reaches the goal 83%, scores 42% (exact)". */
+export function oddsText(odds) {
+  const parts = odds.outcomes.map((chance) => `${chance.label} ${percent(chance.probability)}`).join(", ") || "no chance involved";
+  return `${parts} (${odds.exact ? "exact" : "estimate"})`;
+}
+
+/**
+ * Hint and odds for one seat. `askOdds(action)` and `askHint()` put the questions to the server;
+ * `odds(entry)` resolves to the odds of a legal action (null when no die or card decides it),
+ * asked once per position.
+ */
+export function createHelp(askOdds, askHint) {
+  const asked = new Map();
+  let step = null;
+  return {
+    newPosition(update) {
+      if (update.step !== step) asked.clear();
+      step = update.step;
+    },
+    odds(entry) {
+      if (!asked.has(entry.text)) asked.set(entry.text, askOdds(entry.action).then((answer) => answer.odds).catch(() => null));
+      return asked.get(entry.text);
+    },
+    hint: askHint,
+  };
+}
+
+/** The help of a seat at a live table (none for a spectator). */
+export function tableHelp(tableId, token) {
+  return createHelp(
+    (action) => (token ? api(`/api/tables/${tableId}/odds`, { method: "POST", body: { action }, token }) : Promise.resolve({ odds: null })),
+    () => api(`/api/tables/${tableId}/hint`, { token }));
+}
+
+/** A legal action's button that shows its odds beside it when pointed at. */
+export function actionButton(help, entry, line, onclick, suggested) {
+  const button = el("button", {
+    type: "button", class: `legal-action${suggested ? " suggested" : ""}`, "data-text": entry.text, title: entry.text, onclick,
+  }, entry.label);
+  const point = () => showOdds(help, entry, button, line);
+  button.addEventListener("mouseenter", point);
+  button.addEventListener("focus", point);
+  return button;
+}
+
+/** Mark the suggested action in a list of action buttons and on the board. */
+export function markSuggestion(list, picker, answer) {
+  for (const button of list.querySelectorAll(".legal-action")) button.classList.toggle("suggested", button.dataset.text === answer.best);
+  picker.suggest(answer.best_action);
+}
+
+/** Show an action's odds beside it (in `node`) once they arrive, and in `line` when given. */
+export async function showOdds(help, entry, node, line) {
+  const odds = await help.odds(entry);
+  if (!odds) return;
+  const text = oddsText(odds);
+  if (node && node.isConnected && !node.querySelector(".odds")) node.append(el("span", { class: "odds" }, ` — ${text}`));
+  if (line) { line.textContent = `${entry.label}: ${text}${odds.note ? `; ${odds.note}` : ""}`; line.hidden = false; }
+}
+
+// -- the rulebook page ------------------------------------------------------------------------
+
+/** The players' rulebook of a game, with every rule ID a place to link to. */
+export async function showRules(page, game, rule) {
+  const book = await api(`/api/games/${encodeURIComponent(game)}/rules`);
+  setWhere(`${book.title} · Rules`);
+  const body = el("article", { class: "rulebook", id: "rulebook" });
+  const lines = book.text.split("\n");
+  let paragraph = null;
+  const flush = () => { if (paragraph) body.append(paragraph); paragraph = null; };
+  for (let i = 0; i < lines.length; i += 1) {
+    const line = lines[i];
+    const under = lines[i + 1] || "";
+    if (line.trim() && /^[=~-]{3,}$/.test(under.trim())) {
+      flush();
+      body.append(el(under.startsWith("=") ? "h1" : under.startsWith("-") ? "h2" : "h3", {}, line.trim()));
+      i += 1;
+      continue;
+    }
+    const named = RULE_LINE.exec(line);
+    if (named) {
+      flush();
+      paragraph = el("p", { class: "rule", id: `rule-${named[1]}` }, el("strong", {}, named[1]), " ", named[2]);
+    } else if (!line.trim()) {
+      flush();
+    } else if (line.startsWith(" - ")) {
+      flush();
+      paragraph = el("p", { class: "bullet" }, line.slice(3));
+    } else {
+      paragraph = paragraph || el("p", {});
+      paragraph.append(`${paragraph.textContent ? " " : ""}${line.trim()}`);
+    }
+  }
+  flush();
+  page.append(el("p", {}, el("a", { href: "#/" }, "Lobby")), body);
+  if (rule) {
+    const place = document.getElementById(`rule-${rule}`);
+    if (place) { place.classList.add("target"); place.scrollIntoView({ block: "center" }); }
+    // A rule the players' rulebook leaves out (a developer's detail) is still said, on top.
+    else body.prepend(el("p", { class: "rule target", id: `rule-${rule}` }, el("strong", {}, rule), " ", book.rules[rule] || "This rule is in the game's full rules document."));
+  }
+}
+
+/** The lobby's links to each game's rulebook. */
+export function rulesLinks(games) {
+  return el("p", { class: "rules-links" }, "Rules: ", games.flatMap((game, i) => [
+    i ? " · " : "", el("a", { href: `#/rules/${encodeURIComponent(game.name)}`, "data-rules": game.name }, game.title)]));
+}
+
+/** The hint box: a button, and what the strongest computer player would do. */
+export function hintBox(help, onHint) {
+  const out = el("div", { class: "hint-out", id: "hint-out", "aria-live": "polite" });
+  const button = el("button", { type: "button", class: "quiet", id: "hint-button", hidden: true }, "Hint");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    clear(out).append(el("p", { class: "hint" }, "Thinking…"));
+    try {
+      const answer = await help.hint();
+      clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answer.best_label}`),
+        el("ul", { class: "estimates" }, answer.estimates.slice(0, 6).map((estimate) => el("li", {},
+          `${estimate.win_chance === null ? "not tried" : percent(estimate.win_chance)} ${estimate.label}`))));
+      onHint(answer);
+    } catch (error) {
+      clear(out).append(el("p", { class: "problem" }, error.message));
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return {
+    node: el("div", { class: "hint-box" }, button, out),
+    reset(canAsk) { clear(out); button.hidden = !canAsk; },
+  };
+}
