@@ -18,6 +18,8 @@ from fastapi.testclient import TestClient
 
 from tabletop.server import ServerSettings, create_app
 
+from .helpers import close_all
+
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -109,4 +111,7 @@ def sqlite_url(tmp_path: Path) -> str:
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
     with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
-        yield test_client
+        try:
+            yield test_client
+        finally:
+            close_all()  # a failed test must not leave a socket that hangs the server's shutdown

@@ -4,23 +4,11 @@ closes by itself when its seconds are up, and the log keeps each action's time f
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
-import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.server import ServerSettings, create_app
 from tests.fightball.helpers import buzz, game, position
-from tests.server.helpers import attach, close_all, join_all, open_table
-
-
-@pytest.fixture
-def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
-        try:
-            yield test_client
-        finally:
-            close_all()
+from tests.server.helpers import attach, join_all, open_table
 
 
 def test_FB_FAST_6_the_server_closes_a_buzzer_beater_window_when_its_seconds_are_up(client: TestClient) -> None:
