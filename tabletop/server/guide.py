@@ -181,7 +181,7 @@ def play_lesson(name: str, lesson_id: str, body: LessonMoves, svg: bool = False)
         "type": "update", "table": None, "status": "finished" if done or state.is_over else "running",
         "epoch": 0, "step": len(state.history), "seat": seat, "to_act": list(state.to_act),
         "your_turn": bool(legal), "view": view, "events_from": 0, "reset": True,
-        "events": [event_json(event, n) for n, event in enumerate(state.events_for(seat), 1)],
+        "events": [event_json(state.game, event, n) for n, event in enumerate(state.events_for(seat), 1)],
         "legal": [{"action": a.to_json(), "text": str(a), "label": state.describe_action(seat, a)} for a in legal],
         "outcome": state.outcome.to_json() if state.outcome else None, "players": [], "undo": None,
         "lesson": {"id": lesson.id, "title": lesson.title, "rule": lesson.rule,

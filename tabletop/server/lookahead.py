@@ -39,7 +39,7 @@ def replay_step(table: LiveTable, seat: str | None, step: int, *, svg: bool = Fa
     answer: dict[str, Any] = {
         "table": table.id, "seat": seat, "step": step, "steps": total, "view": view,
         "to_act": list(then.to_act), "outcome": view["outcome"],
-        "events": [event_json(event, number) for number, event in enumerate(then.events_for(seat), 1)],
+        "events": [event_json(then.game, event, number) for number, event in enumerate(then.events_for(seat), 1)],
         "last": {"seat": then.history[-1][0], "label": then.describe_action(then.history[-1][0], then.history[-1][1])}
         if then.history else None,
     }

@@ -17,6 +17,7 @@ from typing import Any
 import tabletop
 from tabletop.core import Action, Event, Game, State
 from tabletop.core.record import RecordedAction
+from tabletop.guide import event_rule
 
 __all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token"]
 
@@ -217,7 +218,7 @@ class LiveTable:
             "view": state.view(seat),
             "events_from": since,
             "reset": reset,
-            "events": [event_json(event, number) for number, event in enumerate(log[since:], since + 1)],
+            "events": [event_json(self.game, event, number) for number, event in enumerate(log[since:], since + 1)],
             "legal": [{**self.action_forms(action), "label": state.describe_action(seat, action)}
                       for action in legal] if seat is not None else [],
             "outcome": state.outcome.to_json() if state.outcome else None,
@@ -285,16 +286,17 @@ class LiveTable:
             "steps": len(state.history),
             "actions": [{"step": number, "seat": who, "action": action.to_json()}
                         for number, (who, action) in enumerate(state.history, 1) if not hidden or who == seat],
-            "events": [event_json(event, number) for number, event in enumerate(self.log_for(seat), 1)],
+            "events": [event_json(self.game, event, number) for number, event in enumerate(self.log_for(seat), 1)],
             "view": state.view(seat),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
 
 
-def event_json(event: Event, number: int) -> dict[str, Any]:
-    """An event as a client sees it: numbered in the viewer's own log; private lines only marked."""
+def event_json(game: Game, event: Event, number: int) -> dict[str, Any]:
+    """An event as a client sees it: numbered in the viewer's own log; private lines only marked;
+    with the rule that produced it."""
     return {"seq": number, "kind": event.kind, "text": event.text, "data": event.data,
-            "private": event.visible_to is not None, "rule": event.rule}
+            "private": event.visible_to is not None, "rule": event_rule(game, event)}
 
 
 def rebuild(game: Game, seed: int,
