@@ -55,3 +55,18 @@ def test_TSFB_VIEW_1_the_last_turns_movement_is_shown_until_the_next_turn_ends()
     allocate(state, "seat2")
     movement = state.view(None)["last_turn"]["movement"]
     assert state.view(None)["last_turn"]["turn"] == 2 and movement["resolver"] is None and movement["reason"] == "empty"
+
+
+def test_TSFB_VIEW_1_the_last_turn_shows_every_revealed_row_and_no_unused_card():
+    state = new("KC 5C 3C 2S 6S 9D 4C 2C 8H 10H 7C 7D 7H 7S 8C 8D 9C 9H 9S 10C")
+    allocate(state, "seat1", offense="5C", movement="KC", defense="3C")
+    allocate(state, "seat2", movement="9D 4C 2C", defense="8H")
+    state.apply("seat1", Pair("KC", "9D"))
+    state.apply("seat1", CANCEL)
+    for seat in (None, "seat1", "seat2"):
+        revealed = TravelView.model_validate(state.view(seat)).last_turn.revealed
+        assert revealed["seat1"] == {"offense": ["5C"], "movement": ["KC"], "defense": ["3C"]}
+        assert revealed["seat2"] == {"offense": [], "movement": ["9D", "4C", "2C"], "defense": ["8H"]}
+    # The cards each ship kept in hand (2S 6S, 10H) were never turned up, so no view names them.
+    for unused in ("2S", "6S", "10H"):
+        assert unused not in str(state.view(None)["last_turn"])

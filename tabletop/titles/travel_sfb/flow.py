@@ -415,6 +415,9 @@ class TurnFlow:
             "damage_dealt": {self.seat_names[i]: damage[i] for i in (0, 1)},
             "advantage": {self.seat_names[i]: self.adv_points[i] for i in (0, 1)},
             "movement": self.movement_summary(),
+            # Every row was turned up by now; the cards left in hand were never shown and stay out.
+            "revealed": {self.seat_names[i]: {row: [code(c) for c in self.rows[i][k]] for k, row in enumerate(ROWS)}
+                         for i in (0, 1)},
         }
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer

@@ -96,6 +96,8 @@ class LastTurn(ViewModel):
     damage_dealt: dict[Seat, int]
     advantage: dict[Seat, int]
     movement: MovementResult
+    revealed: dict[Seat, dict[Literal["offense", "movement", "defense"], list[str]]] = Field(
+        description="the cards each ship turned up in each row; cards left in hand are never shown")
 
 
 class TravelView(BaseView):

@@ -82,6 +82,12 @@ export function createBoard(root, { picker, act, replay }) {
       ["offense", "defense"].map((key) => el("tr", {}, el("th", {}, key), seats.map((s) => el("td", {}, String(turn[key]?.[s] ?? "–"))))),
       el("tr", {}, el("th", {}, "damage dealt"), seats.map((s) => el("td", {}, String(turn.damage_dealt[s])))),
       el("tr", {}, el("th", {}, "advantage"), seats.map((s) => el("td", {}, String(turn.advantage?.[s] ?? 0))))));
+    for (const s of Object.keys(turn.revealed || {})) {
+      const rows = turn.revealed[s];
+      box.append(el("p", { class: "revealed" }, `${seatName(s)} turned up: `,
+        ["offense", "movement", "defense"].map((row) => el("span", { class: "pair" }, `${row} `,
+          rows[row].length ? rows[row].map((c) => cardFace(c)) : "none", " "))));
+    }
     const move = turn.movement;
     if (move) {
       box.append(el("p", {}, `Movement: ${move.resolver ? `${seatName(move.resolver)} resolved` : "nobody resolved"} (${move.reason})`,
