@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
-from .errors import BadScenario, IllegalAction, ScriptExhausted, ScriptMismatch, clip, shorten
+from .errors import BadScenario, IllegalAction, InvalidAction, ScriptExhausted, ScriptMismatch, clip, shorten
 from .events import Event
 from .odds import Odds
 from .options import Option, validate_options
@@ -287,15 +287,7 @@ class State(ABC):
         Raises :class:`IllegalAction` (state unchanged) for a seat that is not to act,
         an action of the wrong type, or one the rules forbid now.
         """
-        self._check_seat(seat)
-        if self.is_over:
-            raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
-                                "no more actions are taken")
-        if seat not in self.to_act:
-            waiting = ", ".join(self.to_act) or "nobody"
-            raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        self.game.codec.validate(action, self.game.name)
-        self.check(seat, action)
+        self._refuse_unless_legal(seat, action)
         start = len(self.events)
         # Scripted dice may run out part-way; keep a copy so even that leaves the state whole.
         before = self.clone() if self.rng.scripted else None
@@ -309,29 +301,39 @@ class State(ABC):
         self._legal_cache.clear()
         return self.events[start:]
 
+    def _refuse_unless_legal(self, seat: str, action: Action) -> None:
+        """The boundary every action crosses: a real seat, a game still on, the seat's turn, a
+        well-formed action of this game, and one the rules allow now."""
+        self._check_seat(seat)
+        if self.is_over:
+            raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
+                                "no more actions are taken")
+        if seat not in self.to_act:
+            waiting = ", ".join(self.to_act) or "nobody"
+            raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
+        self.game.codec.validate(action, self.game.name)
+        self.check(seat, action)
+
     def odds(self, seat: str, action: Action) -> Odds | None:
         """The chance of each outcome that matters before ``action`` rolls or draws, counted from
         the rules and what ``seat`` may see (exact where small enough, else marked as an
         estimate); None when the action involves no chance. The state is never changed.
         Raises :class:`IllegalAction` for an action ``seat`` may not take now."""
         self._check_seat(seat)
-        if action not in self.legal_actions(seat):
-            self.check(seat, action)
+        self.check(seat, action)
         return self._odds(seat, action)
 
     def explain(self, seat: str, action: Action) -> str | None:
         """Why ``action`` is not legal for ``seat`` now, with the rule ID where the game knows
         it; None when it is legal."""
         self._check_seat(seat)
-        if self.is_over:
-            return "the game is over; no more actions are taken"
-        if seat not in self.to_act:
-            return f"it is not {seat}'s decision now; waiting for {', '.join(self.to_act) or 'nobody'}"
-        if not isinstance(action, Action) or action.kind not in self.game.codec.kinds:
-            return f"{action!r} is not a {self.game.name} action"
         try:
-            self.check(seat, action)
+            self._refuse_unless_legal(seat, action)
+        except InvalidAction as exc:
+            return str(exc)
         except IllegalAction as exc:
+            if self.is_over or seat not in self.to_act:
+                return str(exc)
             rule = self._explain(seat, action)
             return f"{exc} [{rule}]" if rule and rule not in str(exc) else str(exc)
         return None
