@@ -16,9 +16,7 @@ import psycopg
 import pytest
 from fastapi.testclient import TestClient
 
-from tabletop.server import ServerSettings, create_app
-
-from .helpers import close_all
+from .helpers import serve_in_process
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -110,8 +108,4 @@ def sqlite_url(tmp_path: Path) -> str:
 
 @pytest.fixture
 def client(sqlite_url: str) -> Iterator[TestClient]:
-    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as test_client:
-        try:
-            yield test_client
-        finally:
-            close_all()  # a failed test must not leave a socket that hangs the server's shutdown
+    yield from serve_in_process(sqlite_url)

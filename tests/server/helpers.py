@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from fastapi.testclient import TestClient
+
 import tabletop
 from tabletop.core.record import run_clock
+from tabletop.server import ServerSettings, create_app
 
 SECRET_SEED = 1_234_567_891
 """Every test table uses this seed, so a leak of it is found by a plain text search."""
@@ -139,3 +143,12 @@ def check_hidden_information(seen: Seen, record: dict[str, Any]) -> None:
     while_running = [m for m in seen.messages if m.get("status") != "finished"
                      and m.get("summary", {}).get("status") != "finished"]
     assert str(SECRET_SEED) not in json.dumps(while_running), "the seed of a running game reached a client"
+
+
+def serve_in_process(database: str) -> Iterator[Any]:
+    """A test client of a server on ``database``, its computers thinking in threads."""
+    with TestClient(create_app(ServerSettings(database=database, pool="thread"))) as test_client:
+        try:
+            yield test_client
+        finally:
+            close_all()  # a failed test must not leave a socket that hangs the server's shutdown

@@ -18,17 +18,13 @@ import tests.pig  # noqa: F401  (registers test-pig)
 from tabletop.server import ServerSettings, create_app
 from tabletop.server.db import Base, connect
 
-from .helpers import SECRET_SEED, Seen, attach, close_all, join_all, open_table
+from .helpers import SECRET_SEED, Seen, attach, close_all, join_all, open_table, serve_in_process
 
 
 @pytest.fixture
 def client(database: str) -> Iterator[TestClient]:
     """A server on each database in turn: SQLite, then PostgreSQL."""
-    with TestClient(create_app(ServerSettings(database=database, pool="thread"))) as test_client:
-        try:
-            yield test_client
-        finally:
-            close_all()
+    yield from serve_in_process(database)
 
 
 def play_against_computers(seen: Seen, chooser: random.Random) -> dict[str, Any]:
