@@ -64,6 +64,7 @@ def test_friendly_competition_is_played_to_the_end_from_the_lobby(page: Any, ser
     play_to_the_end(page, board_first())
     screenshot(page, "friendly-competition")
     assert page.locator("#outcome h2").inner_text()
+    assert "Full time (2 turns)" in page.locator("#board").inner_text()
 
 
 @pytest.mark.parametrize(("game", "options", "seed", "chooser"), [

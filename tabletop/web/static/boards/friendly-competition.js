@@ -197,7 +197,7 @@ export function createBoard(root, { picker }) {
       const names = view.team_names || {};
       root.append(el("div", { class: "board-info" },
         el("span", {}, Object.entries(view.score).map(([seat, goals], i) => [i ? " : " : "", el("strong", { class: seat === "seat1" ? "side1" : "side2" }, `${names[seat] || seatName(seat)} ${goals}`)])),
-        el("span", {}, `Turn ${view.turn} of ${view.match_turns}`),
+        el("span", {}, view.is_over ? `Full time (${view.match_turns} turns)` : `Turn ${view.turn} of ${view.match_turns}`),
         el("span", {}, view.phase === "deploy" ? `Deploying: ${names[view.deploying] || view.deploying}` : view.side ? `${names[view.side] || view.side} to play` : ""),
         el("span", { class: "ap" }, view.ap !== null && view.ap !== undefined ? `Action points left: ${view.ap}` : ""),
         el("span", {}, view.flight ? `Ball in flight: ${names[view.flight.deciding] || view.flight.deciding} decides` : "")));
