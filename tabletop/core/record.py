@@ -30,8 +30,18 @@ from .version import ENGINE_VERSION
 if TYPE_CHECKING:
     from .game import State
 
-__all__ = ["Record", "RecordedAction", "SeatRecord", "load_record", "make_record", "make_seat_record", "replay",
-           "run_clock", "state_digest"]
+__all__ = [
+    "Record",
+    "RecordedAction",
+    "SeatRecord",
+    "cut_record",
+    "load_record",
+    "make_record",
+    "make_seat_record",
+    "replay",
+    "run_clock",
+    "state_digest",
+]
 
 
 class RecordedAction(BaseModel):
@@ -197,6 +207,18 @@ def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True)
         raise BadRecord("the record's actions do not lead to the position it was saved with; "
                         "it has been altered or belongs to another engine version")
     return state
+
+
+def cut_record(record: Record, step: int) -> Record:
+    """The same game's record kept only up to ``step`` actions, for replaying an earlier position.
+
+    It has no digest (no saved position matches it); a real-time game's clock stops at the last
+    action kept, unless every action is.
+    """
+    kept = record.actions[:step]
+    elapsed = record.elapsed if step >= len(record.actions) or record.elapsed is None else (
+        kept[-1].at if kept else None)
+    return record.model_copy(update={"actions": kept, "digest": None, "elapsed": elapsed})
 
 
 def run_clock(state: State, clock: float, until: float | None) -> float:

@@ -10,7 +10,7 @@ from .actions import Action
 from .events import possessive
 from .game import State
 from .randomness import Randomness
-from .record import replay
+from .record import cut_record, replay
 
 __all__ = ["chance_mark", "undo_last_human_decision"]
 
@@ -39,8 +39,7 @@ def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[Sta
         if others:
             return f"{', '.join(others)} acted after {possessive(seat)} last decision, and this game hides information"
     record = state.record()
-    shortened = record.model_copy(update={"actions": record.actions[:last], "digest": None})
-    earlier = replay(shortened, verify=False)
+    earlier = replay(cut_record(record, last), verify=False)
     if chance_mark(earlier.rng) != chance_mark(state.rng):
         return f"dice were rolled or cards dealt since {possessive(seat)} last decision"
     if state.game.info.hidden_information:

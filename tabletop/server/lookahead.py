@@ -14,6 +14,7 @@ from typing import Any
 
 import tabletop
 from tabletop.core import Action, IllegalAction
+from tabletop.core.record import cut_record
 
 from .tables import LiveTable, TableError, event_json
 
@@ -30,11 +31,7 @@ def replay_step(table: LiveTable, seat: str | None, step: int, *, svg: bool = Fa
     total = len(state.history)
     if not 0 <= step <= total:
         raise TableError("bad_step", f"step must be between 0 and {total}, not {step}", 422)
-    record = state.record()
-    changes: dict[str, Any] = {"actions": record.actions[:step], "digest": None}
-    if step < total and hasattr(record, "elapsed"):
-        changes["elapsed"] = record.actions[step - 1].at if step else None
-    then = tabletop.replay(record.model_copy(update=changes), verify=False)
+    then = tabletop.replay(cut_record(state.record(), step), verify=False)
     view = then.view(seat)
     answer: dict[str, Any] = {
         "table": table.id, "seat": seat, "step": step, "steps": total, "view": view,
