@@ -15,6 +15,7 @@ from .errors import (
     TabletopError,
     UnknownGame,
 )
+from .evaluation import BadEvaluation, FittedEvaluation
 from .events import Event, possessive
 from .game import Game, GameInfo, Outcome, State, TurnStyle
 from .options import Option
@@ -27,10 +28,12 @@ __all__ = [
     "ENGINE_VERSION",
     "Action",
     "ActionCodec",
+    "BadEvaluation",
     "BadOption",
     "BadRecord",
     "BadScenario",
     "Event",
+    "FittedEvaluation",
     "Game",
     "GameInfo",
     "IllegalAction",

@@ -250,6 +250,21 @@ class State(ABC):
         outcome = self.outcome
         return outcome.returns(seat) if outcome is not None else 0.0
 
+    def features(self, seat: str) -> dict[str, float]:
+        """Named numbers describing the position from ``seat``'s side (score margin, distances,
+        cards in hand...), for an evaluation fitted to self-play outcomes (see
+        :class:`~tabletop.core.evaluation.FittedEvaluation`). Call it on a determinized copy in
+        hidden-information games. The default knows none."""
+        return {}
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        """The choices a search should weigh for ``seat`` now, each a run of this seat's actions
+        that a player thinks of as one decision: a whole path, a whole allocation, a whole
+        manoeuvre. A plan's first action is legal now; the rest are played while they stay legal
+        and the seat stays to act. Plans change nothing a person may do. The default offers every
+        legal action as a plan of its own."""
+        return [(action,) for action in self._cached_legal(seat)]
+
     def determinize(self, seat: str | None, rng: Randomness) -> State:
         """A copy in which everything hidden from ``seat`` is re-drawn with ``rng``,
         consistent with what ``seat`` has seen. Games without hidden information
