@@ -277,7 +277,7 @@ class CagwayState(State):
         ship = self.ships[ship_id]
         if not ship.alive or ship.ap <= 0:
             return False
-        return len(procedures.options(self, ship)) > 1
+        return procedures.has_choice(self, ship)
 
     def choosable(self) -> list[str]:
         """The ship acting now, or the run of same-seat ships at the head of the order."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
@@ -192,18 +192,21 @@ class Table:
         }
         return [strip for edge, strip in strips.items() if edge not in self.exits]
 
-    def gap(self, hull: Polygon, box: tuple[float, float, float, float], within: float = 25.0) -> float:
-        """How far a hull (with bounding ``box``) is from any land, or a lower bound on it when
-        that is more than ``within`` cm (infinite on an open table without islands)."""
+    def clear_of(self, hull: Callable[[], Polygon], box: tuple[float, float, float, float], reach: float,
+                 known: dict[int, float]) -> bool:
+        """True when no land lies within ``reach`` cm of a hull (with bounding ``box``); the exact
+        gap to a piece is measured only when the boxes are that close, and kept in ``known``."""
         minx, miny, maxx, maxy = box
-        gap = math.inf
-        for _, shape, _, (a, b, c, d) in self.land_pieces:
+        for index, (_, shape, _, (a, b, c, d)) in enumerate(self.land_pieces):
             # the gap between the boxes never exceeds the gap between the shapes
-            apart = math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0))
-            if apart < min(gap, within):
-                apart = float(shape.distance(hull))
-            gap = min(gap, apart)
-        return gap
+            if math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0)) > reach:
+                continue
+            exact = known.get(index)
+            if exact is None:
+                exact = known[index] = float(shape.distance(hull()))
+            if exact <= reach:
+                return False
+        return True
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""

@@ -88,7 +88,7 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
                     best = (here, island_id)
     if best is None:
         return None
-    notes = motion(ship).notes
+    notes = motion(state.table, ship).notes
     key = f"landing:{best[1]}"
     landing = notes.get(key)
     if landing is None:
@@ -98,7 +98,7 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
 
 def _island_distance(state: CagwayState, ship: Ship, island_id: str) -> float:
     """How far the ship's bow is from an island (kept until the ship moves)."""
-    notes = motion(ship).notes
+    notes = motion(state.table, ship).notes
     key = f"distance:{island_id}"
     found = notes.get(key)
     if found is None:

@@ -73,7 +73,7 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     # every point of both sweeps lies within the pivot's swing plus the segment of the hull; the
     # hull is convex, so their convex hulls do too: with no land that near, nothing can block
     bow_reach, _ = reaches(ship.cls.outline)
-    clear = ship.clear_of_land(table, swing(bow_reach, turn) + length + MARGIN)
+    clear = clear_of_land(table, ship, swing(bow_reach, turn) + length + MARGIN)
     if clear or not table.may_meet_land(*bounds(start + final)):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
     if turn != 0 and table.sweep_blocked(start + pivoted):
@@ -105,7 +105,7 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
     sminx, sminy, smaxx, smaxy = ship.bounds
     upwind = table.wind.upwind(ship.x, ship.y)  # the wind is judged at the bow, before the segment
     # with no land within the widest swing and the longest stick, no turn needs a closer look
-    open_water = ship.clear_of_land(table, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+    open_water = clear_of_land(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
     for index, turn in enumerate(turns):
         heading = normalise(ship.heading + turn)
         colour = ship.cls.colour(angle_between(heading, upwind))
@@ -115,7 +115,7 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
         length = STICKS[colour]
         ux, uy = unit(heading)
         dx, dy = ux * length, uy * length
-        if open_water or ship.clear_of_land(table, swing(bow_reach, turn) + length + MARGIN):  # see plan_sail
+        if open_water or clear_of_land(table, ship, swing(bow_reach, turn) + length + MARGIN):  # see plan_sail
             plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
             continue
         pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
@@ -153,7 +153,7 @@ def plan_stall(table: Table, ship: Ship) -> float | str:
     if angle_between(upwind, ship.heading) > MAX_TURN + 1e-9:
         return "the wind's eye is more than 45 degrees off the bow"
     bow_reach, _ = reaches(ship.cls.outline)
-    if ship.clear_of_land(table, swing(bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
+    if clear_of_land(table, ship, swing(bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
         return upwind
     pivoted = place(ship.cls.outline, ship.x, ship.y, upwind)
     if table.sweep_blocked(ship.coords + pivoted):
@@ -177,7 +177,7 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
     start = ship.coords
     # the drift moves the centre one Red segment and the pivot keeps the hull within its reach of it
     _, centre_reach = reaches(ship.cls.outline)
-    clear = ship.clear_of_land(table, RED + centre_reach + MARGIN)
+    clear = clear_of_land(table, ship, RED + centre_reach + MARGIN)
     drifted = clear or not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
@@ -204,33 +204,57 @@ class Motion:
     """Every move-phase plan from one pose, worked out at most once.
 
     What a ship may do with its own hull (sail, stall, drift, which land it touches) depends only
-    on its pose and the fixed table, not on the other ships, so the plans are kept on the ship
-    until it moves (clones share them: they are never changed, only added to).
+    on its pose, its class and the fixed table, not on the other ships, so the plans are kept for
+    the pose: on the ship until it moves, and in a table of recent poses that every state shares
+    (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "notes")
+    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "clear", "cls", "moves", "notes", "table")
 
-    def __init__(self) -> None:
+    def __init__(self, table: Table, cls: object) -> None:
+        self.table = table
+        self.cls = cls
         self._sails: list[SailPlan | str] | None = None
         self._stall: float | str | None = None
         self._drifts: list[DriftPlan | str] | None = None
         self._land: list[str] | None = None
         self._exact: dict[float, SailPlan | str] = {}
-        #: other facts that follow from the pose alone (the heuristic's landing points)
+        #: exact gaps from the hull to each land piece, measured when first needed
+        self.clear: dict[int, float] = {}
+        #: the move-phase actions the pose alone allows, by (sailing, moved, docked)
+        self.moves: dict[tuple[bool, bool, str | None], tuple[object, ...]] = {}
+        #: other facts that follow from the pose alone (the heuristic's landing points, gun arcs)
         self.notes: dict[str, object] = {}
 
 
-def motion(ship: Ship) -> Motion:
-    """The ship's plans for its present pose (made empty the first time they are asked for)."""
+#: Recent poses' plans, by table, ship, class and pose; emptied when it grows past its size.
+_POSES: dict[tuple[int, str, int, float, float, float], Motion] = {}
+POSES_KEPT = 40_000
+
+
+def motion(table: Table, ship: Ship) -> Motion:
+    """The ship's plans for its present pose (made empty the first time the pose is seen)."""
     found = ship._motion
-    if not isinstance(found, Motion):
-        found = ship._motion = Motion()
+    if isinstance(found, Motion):
+        return found
+    key = (id(table), ship.id, id(ship.cls), ship.x, ship.y, ship.heading)
+    found = _POSES.get(key)
+    if found is None or found.table is not table or found.cls is not ship.cls:
+        if len(_POSES) >= POSES_KEPT:
+            _POSES.clear()
+        found = _POSES[key] = Motion(table, ship.cls)
+    ship._motion = found
     return found
+
+
+def clear_of_land(table: Table, ship: Ship, reach: float) -> bool:
+    """True when no land lies within ``reach`` cm of the hull."""
+    return table.clear_of(lambda: ship.hull, ship.bounds, reach, motion(table, ship).clear)
 
 
 def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
     """:func:`plan_sails` for :data:`TURN_STEPS` from the ship's pose (cached)."""
-    cache = motion(ship)
+    cache = motion(table, ship)
     if cache._sails is None:
         cache._sails = plan_sails(table, ship, TURN_STEPS)
     return cache._sails
@@ -238,7 +262,7 @@ def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
 
 def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
     """:func:`plan_sail` with the exact landfall search (cached per turn)."""
-    cache = motion(ship)
+    cache = motion(table, ship)
     found = cache._exact.get(turn)
     if found is None:
         if cache._sails is not None and turn in TURN_STEPS:
@@ -253,7 +277,7 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
 
 def stall_plan(table: Table, ship: Ship) -> float | str:
     """:func:`plan_stall` from the ship's pose (cached)."""
-    cache = motion(ship)
+    cache = motion(table, ship)
     if cache._stall is None:
         cache._stall = plan_stall(table, ship)
     return cache._stall
@@ -261,7 +285,7 @@ def stall_plan(table: Table, ship: Ship) -> float | str:
 
 def drift_menu(table: Table, ship: Ship) -> list[DriftPlan | str]:
     """:func:`plan_drifts` for :data:`DRIFT_MENU` from the ship's pose (cached)."""
-    cache = motion(ship)
+    cache = motion(table, ship)
     if cache._drifts is None:
         cache._drifts = plan_drifts(table, ship, DRIFT_MENU)
     return cache._drifts
@@ -269,7 +293,7 @@ def drift_menu(table: Table, ship: Ship) -> list[DriftPlan | str]:
 
 def land_touched(table: Table, ship: Ship) -> list[str]:
     """The islands (and coast) the hull touches (cached)."""
-    cache = motion(ship)
+    cache = motion(table, ship)
     if cache._land is None:
         cache._land = table.touching_land(ship.hull, ship.bounds) if table.may_meet_land(*ship.bounds) else []
     return cache._land

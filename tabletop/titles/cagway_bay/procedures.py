@@ -35,6 +35,7 @@ from .movement import (
     SailPlan,
     drift_menu,
     land_touched,
+    motion,
     plan_drift,
     plan_sail,
     plan_stall,
@@ -73,6 +74,34 @@ def options(state: CagwayState, ship: Ship) -> list[Action]:
 
 
 def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
+    out = list(own_moves(state, ship))
+    if _findings(state, ship):
+        out.append(Explore(ship.id))
+    out.extend(Grapple(ship.id, other.id) for other in _grapple_targets(state, ship))
+    out.append(Done(ship.id))
+    return out
+
+
+def has_choice(state: CagwayState, ship: Ship) -> bool:
+    """Whether the ship has anything to do now besides finishing (its menu is longer than Done)."""
+    cached = state._opts.get(ship.id)
+    if cached is None and state.phase == "move" and ship.alive and ship.ap > 0 and own_moves(state, ship):
+        return True  # sailing, stalling, drifting or docking: no need to work out the rest of the menu
+    return len(options(state, ship)) > 1
+
+
+def own_moves(state: CagwayState, ship: Ship) -> tuple[Action, ...]:
+    """Sail, stall, drift and dock: what the ship may do with its own hull, which depends only on
+    its pose and how far into its move it is (kept with the pose's plans)."""
+    cache = motion(state.table, ship).moves
+    key = (ship.sailing, ship.moved, ship.docked)
+    found = cache.get(key)
+    if found is None:
+        found = cache[key] = tuple(_own_moves(state, ship))  # type: ignore[assignment]
+    return found  # type: ignore[return-value]
+
+
+def _own_moves(state: CagwayState, ship: Ship) -> list[Action]:
     table = state.table
     out: list[Action] = []
     if ship.sailing:
@@ -84,10 +113,6 @@ def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
             drifts = drift_menu(table, ship)
             out.extend(Drift(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
     out.extend(Dock(ship.id, name) for name in land_touched(table, ship) if name != ship.docked)
-    if _findings(state, ship):
-        out.append(Explore(ship.id))
-    out.extend(Grapple(ship.id, other.id) for other in _grapple_targets(state, ship))
-    out.append(Done(ship.id))
     return out
 
 

@@ -16,7 +16,7 @@ class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
     __slots__ = (
-        "_bounds", "_clear", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
+        "_bounds", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
         "home", "hp", "id", "moved",
         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
     )
@@ -53,7 +53,6 @@ class Ship:
         self._coords: Coords | None = None
         self._hull: Polygon | None = None
         self._bounds: tuple[float, float, float, float] | None = None
-        self._clear: float | None = None
         # the move plans for this pose (movement.Motion); shared with clones until either moves
         self._motion: Any = None
 
@@ -98,12 +97,6 @@ class Ship:
             ys = [p[1] for p in self.coords]
             self._bounds = (min(xs), min(ys), max(xs), max(ys))
         return self._bounds
-
-    def clear_of_land(self, table: Table, reach: float) -> bool:
-        """True when no land lies within ``reach`` cm of the hull."""
-        if self._clear is None:
-            self._clear = table.gap(self.hull, self.bounds)
-        return self._clear > reach
 
     @property
     def centre(self) -> tuple[float, float]:
