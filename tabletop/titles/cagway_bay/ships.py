@@ -8,7 +8,7 @@ import shapely
 from shapely.geometry import Polygon
 
 from .data import Fitting, ShipClass
-from .geometry import Coords, Table, place, unit
+from .geometry import Coords, place, unit
 from .view import gun_origins
 
 
