@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tabletop.core import Action
+
 from .data import normalise
 from .geometry import (
     MARGIN,
@@ -222,7 +224,7 @@ class Motion:
         #: exact gaps from the hull to each land piece, measured when first needed
         self.clear: dict[int, float] = {}
         #: the move-phase actions the pose alone allows, by (sailing, moved, docked)
-        self.moves: dict[tuple[bool, bool, str | None], tuple[object, ...]] = {}
+        self.moves: dict[tuple[bool, bool, str | None], tuple[Action, ...]] = {}
         #: other facts that follow from the pose alone (the heuristic's landing points, gun arcs)
         self.notes: dict[str, object] = {}
 

@@ -97,8 +97,8 @@ def own_moves(state: CagwayState, ship: Ship) -> tuple[Action, ...]:
     key = (ship.sailing, ship.moved, ship.docked)
     found = cache.get(key)
     if found is None:
-        found = cache[key] = tuple(_own_moves(state, ship))  # type: ignore[assignment]
-    return found  # type: ignore[return-value]
+        found = cache[key] = tuple(_own_moves(state, ship))
+    return found
 
 
 def _own_moves(state: CagwayState, ship: Ship) -> list[Action]:
