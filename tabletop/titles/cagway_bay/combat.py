@@ -83,6 +83,25 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
     return Sighting(position, target.id, distance, rng, cover, None)
 
 
+#: Recent sightings, by table, shooter and every hull afloat; emptied when it grows past its size.
+_SEEN: dict[tuple[object, ...], list[Sighting]] = {}
+SEEN_KEPT = 20_000
+
+
+def sightings_from(table: Table, ships: list[Ship], shooter: Ship) -> list[Sighting]:
+    """Every gun of ``shooter`` on every living enemy among ``ships`` (those afloat). The answer
+    follows from the table and the hulls afloat alone, so positions a search returns to share it."""
+    key = (id(table), shooter.id, *((s.id, id(s.cls), s.seat, s.hp > 0, s.x, s.y, s.heading) for s in ships))
+    found = _SEEN.get(key)
+    if found is None:
+        if len(_SEEN) >= SEEN_KEPT:
+            _SEEN.clear()
+        found = _SEEN[key] = [sight(table, ships, shooter, position, target)
+                              for position in shooter.cls.guns
+                              for target in ships if target.seat != shooter.seat and target.hp > 0]
+    return list(found)
+
+
 def visible_in_dark(target: Ship, rng: int, sight_range: int | None, turn: int) -> bool:
     """At night a target is seen only within ``sight_range`` segments, unless it burns or its
     guns flashed this turn or last."""

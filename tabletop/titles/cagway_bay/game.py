@@ -19,9 +19,10 @@ from tabletop.core.odds import Odds
 
 from . import procedures
 from .actions import CODEC, Fire
-from .combat import Sighting, sight
+from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
+from .movement import motion
 from .scenarios import FLEET_OPTIONS, check_fleet_options, fleets_for, judge, setup
 from .ships import Ship
 
@@ -238,15 +239,21 @@ class CagwayState(State):
         for ship in self.afloat():
             if not ship.alive or ship.ap <= 0:
                 continue
-            cx, cy = ship.centre
-            if phase == "move":
-                first = -wind.downwind_lead(ship.coords)
-                second = -wind.downwind_lead([(cx, cy)])
-            else:
-                first = wind.upwind_lead(ship.hull, ship.coords)
-                second = wind.downwind_lead([(cx, cy)])
-            # positions are compared to the nearest 0.01 cm: sub-TIE float noise is no lead
-            keyed.append((round(first / TIE), round(second / TIE), ship.seat != lead_seat, ship.id))
+            notes = motion(self.table, ship).notes  # where the pulse meets a hull follows from its pose
+            key = "pulse:downwind" if phase == "move" else "pulse:upwind"
+            found = notes.get(key)
+            if found is None:
+                cx, cy = ship.centre
+                if phase == "move":
+                    first = -wind.downwind_lead(ship.coords)
+                    second = -wind.downwind_lead([(cx, cy)])
+                else:
+                    first = wind.upwind_lead(ship.hull, ship.coords)
+                    second = wind.downwind_lead([(cx, cy)])
+                # positions are compared to the nearest 0.01 cm: sub-TIE float noise is no lead
+                found = notes[key] = (round(first / TIE), round(second / TIE))
+            assert isinstance(found, tuple)
+            keyed.append((*found, ship.seat != lead_seat, ship.id))
         return [key[3] for key in sorted(keyed)]
 
     def advance(self) -> None:
@@ -309,10 +316,6 @@ class CagwayState(State):
     def enemies(self, ship: Ship) -> list[Ship]:
         return [s for s in self.ships.values() if s.status == "afloat" and s.seat != ship.seat]
 
-    def runners_afloat(self) -> int:
-        seat = self.objective.seat
-        return sum(1 for s in self.ships.values() if s.afloat and s.seat == seat)
-
     def grappled(self, a: str, b: str) -> bool:
         return (min(a, b), max(a, b)) in self.grapples
 
@@ -328,11 +331,7 @@ class CagwayState(State):
     def sightings(self, ship: Ship) -> list[Sighting]:
         found = self._sightings.get(ship.id)
         if found is None:
-            ships = self.afloat()
-            found = [sight(self.table, ships, ship, position, target)
-                     for position in ship.cls.guns
-                     for target in ships if target.seat != ship.seat and target.hp > 0]
-            self._sightings[ship.id] = found
+            found = self._sightings[ship.id] = sightings_from(self.table, self.afloat(), ship)
         return found
 
     def check_left_table(self, ship: Ship) -> None:

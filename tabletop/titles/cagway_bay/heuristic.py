@@ -226,7 +226,14 @@ def _best_sail(state: CagwayState, ship: Ship, sails: list[Sail], goal: tuple[fl
         assert isinstance(plan, SailPlan)
         plans.append(plan)
     clear = [k for k, plan in enumerate(plans) if not plan.aground]
-    costs = _costs(state, ship, [(ship.x, ship.y), *((plans[k].x, plans[k].y) for k in clear)], goal, may_leave)
+    # the costs follow from the pose and the goal alone: kept with the pose's plans
+    notes = motion(table, ship).notes
+    key = f"costs:{goal}:{may_leave}:{sorted(state.scoring_edges)}:{clear}"
+    costs = notes.get(key)
+    if costs is None:
+        costs = notes[key] = _costs(state, ship, [(ship.x, ship.y), *((plans[k].x, plans[k].y) for k in clear)],
+                                    goal, may_leave)
+    assert isinstance(costs, list)
     scored: dict[int, tuple[float, float, Sail]] = {
         k: (cost + jitter[k], abs(sails[k].turn), sails[k]) for k, cost in zip(clear, costs[1:], strict=True)
     }

@@ -232,21 +232,32 @@ def _run(state: CagwayState) -> Outcome | None:
     objective = state.objective
     runner, other = objective.seat, 1 - objective.seat
     seats = state.seats
-    escaped = [s for s in state.ships.values() if s.status == "escaped" and s.seat == runner]
-    # a dead runner can only sail again if a living friend shares crew (HP) with her
-    living = sum(1 for s in state.ships.values() if s.alive and s.seat == runner)
+    # one pass over the fleet: this is asked after every action
+    escaped = cargo_home = afloat_runners = living = cargo_afloat = stopped = 0
+    for ship in state.ships.values():
+        status = ship.status
+        mine = ship.seat == runner
+        if status == "escaped":
+            if mine:
+                escaped += 1
+                cargo_home += ship.treasure
+        elif status == "afloat":
+            cargo_afloat += ship.treasure
+            if mine:
+                afloat_runners += 1
+                if ship.hp > 0:
+                    living += 1  # a dead runner can only sail again if a living friend shares crew with her
+        if ship.home == runner and status != "escaped" and not (mine and status == "afloat" and ship.hp > 0):
+            stopped += 1
     if objective.kind == "treasure-run":
-        done = sum(s.treasure for s in escaped)
+        done = cargo_home
         # treasure aboard any ship still afloat may yet change hands by capture
-        still = sum(s.treasure for s in state.ships.values() if s.afloat)
-        still += sum(t for t, _ in state.stock.values()) if living else 0
+        still = cargo_afloat + (sum(t for t, _ in state.stock.values()) if living else 0)
         what = "treasure"
     else:
-        done = len(escaped)
-        still = state.runners_afloat() if living else 0
+        done = escaped
+        still = afloat_runners if living else 0
         what = "ships"
-    stopped = sum(1 for s in state.ships.values() if s.home == runner and not (s.alive and s.seat == runner)
-                  and s.status != "escaped")
     scores = {seats[runner]: done, seats[other]: stopped}
     needed = state.needed
     if done >= needed:

@@ -11,6 +11,10 @@ from .data import Fitting, ShipClass
 from .geometry import Coords, place, unit
 from .view import gun_origins
 
+#: Recent hull polygons by class and pose (positions a search returns to share them).
+_HULLS: dict[tuple[int, float, float, float], tuple[ShipClass, Polygon]] = {}
+HULLS_KEPT = 40_000
+
 
 class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
@@ -58,9 +62,13 @@ class Ship:
 
     def copy(self) -> Ship:
         twin = Ship.__new__(Ship)
-        for name in Ship.__slots__:
-            setattr(twin, name, getattr(self, name))
-        twin.fires = list(self.fires)
+        # spelled out: a search copies every ship at every step, and a loop over the slots is slow
+        twin._bounds, twin._coords, twin._hull, twin._motion = self._bounds, self._coords, self._hull, self._motion
+        twin.ap, twin.cls, twin.docked, twin.fired = self.ap, self.cls, self.docked, self.fired
+        twin.fires, twin.fittings, twin.heading, twin.home = list(self.fires), self.fittings, self.heading, self.home
+        twin.hp, twin.id, twin.moved, twin.revealed = self.hp, self.id, self.moved, self.revealed
+        twin.sailing, twin.seat, twin.status, twin.supplies = self.sailing, self.seat, self.status, self.supplies
+        twin.treasure, twin.x, twin.y = self.treasure, self.x, self.y
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
@@ -86,7 +94,13 @@ class Ship:
     @property
     def hull(self) -> Polygon:
         if self._hull is None:
-            self._hull = shapely.polygons(self.coords)
+            key = (id(self.cls), self.x, self.y, self.heading)
+            found = _HULLS.get(key)
+            if found is None or found[0] is not self.cls:
+                if len(_HULLS) >= HULLS_KEPT:
+                    _HULLS.clear()
+                found = _HULLS[key] = (self.cls, shapely.polygons(self.coords))
+            self._hull = found[1]
         return self._hull
 
     @property
