@@ -107,13 +107,17 @@ class MCTSAgent(PacedAgent):
         """Run one search from ``state`` for ``seat``: its root and the iterations it made."""
         root = Node()
         real_time = state.game.info.turn_style == "real-time"
-        deadline = time.perf_counter() + settings.think if settings.think is not None else math.inf
+        started = time.perf_counter()
+        deadline = started + settings.think if settings.think is not None else math.inf
         done = 0
+        now = started
+        # Stop when another iteration of the average length would overrun the time budget.
         while (settings.iterations is None or done < settings.iterations) and (
-            done == 0 or time.perf_counter() < deadline
+            done == 0 or now + (now - started) / done < deadline
         ):
             self._iterate(state, seat, root, real_time, settings, rng)
             done += 1
+            now = time.perf_counter()
         return root, done
 
     def _best(self, state: State, seat: str, root: Node, settings: SearchSettings,
