@@ -17,7 +17,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import procedures
+from . import assessment, procedures
 from .actions import CODEC, Fire
 from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
@@ -175,9 +175,15 @@ class CagwayState(State):
         return suggest(self, seat, rng)
 
     def evaluate(self, seat: str) -> float:
-        from .heuristic import evaluate
+        return assessment.evaluate(self, seat)
 
-        return evaluate(self, seat)
+    def features(self, seat: str) -> dict[str, float]:
+        return assessment.features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        from .plans import plans
+
+        return plans(self, seat)
 
     def clone(self) -> CagwayState:
         twin = CagwayState.__new__(CagwayState)

@@ -321,7 +321,17 @@ def _costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]], goal
 
 def _drift_cost(state: CagwayState, ship: Ship, action: Drift, goal: tuple[float, float]) -> float:
     """How close to the goal the ship could get with one segment after this drift (a ship that
-    would still be stuck scores badly)."""
+    would still be stuck scores badly). Kept with the pose's plans: it follows from pose and goal."""
+    notes = motion(state.table, ship).notes
+    key = f"drift:{action.heading}:{goal}"
+    found = notes.get(key)
+    if found is None:
+        found = notes[key] = _work_drift_cost(state, ship, action, goal)
+    assert isinstance(found, float)
+    return found
+
+
+def _work_drift_cost(state: CagwayState, ship: Ship, action: Drift, goal: tuple[float, float]) -> float:
     plan = plan_drift(state.table, ship, action.heading)
     if isinstance(plan, str):
         return 1e9

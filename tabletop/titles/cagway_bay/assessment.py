@@ -1,0 +1,151 @@
+"""How a position looks from one side: named features, and the evaluation fitted to them.
+
+Every feature is signed so that larger is better for the seat asked about, which lets one fitted
+model serve both sides of an uneven scenario (``role`` carries the scenario's own tilt).
+
+>>> import tabletop
+>>> state = tabletop.load("cagway-bay").new_state(seed=1)
+>>> features(state, "raiders")["role"], features(state, "navy")["role"]
+(1.0, -1.0)
+>>> -1.0 <= state.evaluate("navy") <= 1.0
+True
+"""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tabletop.core.evaluation import FittedEvaluation
+
+from .data import SCENARIOS
+from .scenarios import battle_scores
+
+if TYPE_CHECKING:
+    from .game import CagwayState
+
+DATA = Path(__file__).with_name("data")
+
+
+#: The scenario a game is set in unless told otherwise: its evaluation is ``evaluation.json``.
+DEFAULT_SCENARIO = SCENARIOS[0]
+
+
+@cache
+def fitted(scenario: str) -> FittedEvaluation | None:
+    """The evaluation fitted to a scenario's self-play (``evaluation-<scenario>.json`` for the
+    others), or None where none has been fitted."""
+    path = DATA / ("evaluation.json" if scenario == DEFAULT_SCENARIO else f"evaluation-{scenario}.json")
+    return FittedEvaluation.load(path) if path.exists() else None
+
+
+def features(state: CagwayState, seat: str) -> dict[str, float]:
+    """Named numbers for ``seat``: objective progress, strength afloat, time left, and how far the
+    work still to do lies (see the rules doc's evaluation section)."""
+    me = state.seats.index(seat)
+    time_left = (state.turn_limit - state.turn) / max(1, state.turn_limit)
+    if state.objective.kind == "battle":
+        return _battle_features(state, me, time_left)
+    return _run_features(state, me, time_left)
+
+
+def _battle_features(state: CagwayState, me: int, time_left: float) -> dict[str, float]:
+    scores = battle_scores(state)
+    total = sum(s.cls.points for s in state.ships.values()) or 1
+    mine, theirs = scores[state.seats[me]], scores[state.seats[1 - me]]
+    hp = [0.0, 0.0]
+    guns = [0.0, 0.0]
+    for ship in state.ships.values():
+        if ship.alive:
+            hp[ship.seat] += ship.hp / ship.cls.hp * ship.cls.points
+            guns[ship.seat] += ship.cls.actions(ship.hp)
+    margin = (mine - theirs) / total
+    return {
+        "margin": margin,
+        "margin_late": margin * (1 - time_left),
+        "strength": (hp[me] - hp[1 - me]) / total,
+        "actions": (guns[me] - guns[1 - me]) / 12,
+    }
+
+
+def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, float]:
+    runner = state.objective.seat
+    sign = 1.0 if me == runner else -1.0
+    needed = max(1, state.needed)
+    treasure_run = state.objective.kind == "treasure-run"
+    table = state.table
+    size = max(table.width, table.height)
+    done = carrying = runner_hp = runner_max = hunter_hp = hunter_max = lost = 0.0
+    to_go = 0.0  # how far the living runners' remaining work lies, in table sizes
+    hunt = 0.0  # how close the hunters are to the runners that matter, in table sizes
+    runners = [s for s in state.ships.values() if s.home == runner or s.seat == runner]
+    hunters = [s for s in state.ships.values() if s.alive and s.seat != runner]
+    for ship in runners:
+        if ship.status == "escaped":
+            done += ship.treasure if treasure_run else 1
+            continue
+        runner_max += ship.cls.hp
+        if not (ship.alive and ship.seat == runner):
+            lost += 1
+            continue
+        runner_hp += ship.hp
+        cargo = ship.treasure
+        carrying += cargo
+        if treasure_run and cargo == 0:
+            away = _nearest_treasure(state, ship.x, ship.y) + _exit_distance(state, ship.x, ship.y)
+        else:
+            away = _exit_distance(state, ship.x, ship.y)
+        to_go += min(away, 2 * size) / size
+        if hunters and (cargo or not treasure_run):
+            near = min(math.hypot(h.x - ship.x, h.y - ship.y) for h in hunters)
+            hunt += max(0.0, 1 - near / (0.4 * size))
+    for ship in hunters:
+        hunter_hp += ship.hp
+        hunter_max += ship.cls.hp
+    stock = sum(t for t, _ in state.stock.values()) if treasure_run else 0
+    remaining = max(0.0, needed - done) / needed
+    return {
+        "role": sign,
+        "done": sign * done / needed,
+        "carrying": sign * carrying / needed,
+        "stock": sign * stock / needed,
+        "lost": sign * lost / max(1, len(runners)),
+        "runner_hp": sign * runner_hp / max(1.0, runner_max),
+        "hunter_hp": sign * hunter_hp / max(1.0, hunter_max),
+        "time_left": sign * time_left,
+        "to_go": sign * to_go / needed,
+        "to_go_late": sign * to_go / needed * (1 - time_left),
+        "remaining_late": sign * remaining * (1 - time_left),
+        "hunted": sign * hunt / needed,
+    }
+
+
+def _exit_distance(state: CagwayState, x: float, y: float) -> float:
+    table = state.table
+    beyond = {"west": x, "east": table.width - x, "south": y, "north": table.height - y}
+    return max(0.0, min((beyond[e] for e in state.scoring_edges), default=0.0))
+
+
+def _nearest_treasure(state: CagwayState, x: float, y: float) -> float:
+    found = [_island_centre(state, island) for island, (t, _) in state.stock.items() if t > 0]
+    return min((math.hypot(cx - x, cy - y) for cx, cy in found), default=0.0)
+
+
+def _island_centre(state: CagwayState, island: str) -> tuple[float, float]:
+    a, b, c, d = state.table.islands[island].bbox
+    return (a + c) / 2, (b + d) / 2
+
+
+def evaluate(state: CagwayState, seat: str) -> float:
+    """The fitted evaluation of the scenario (the rules of thumb where none is fitted)."""
+    outcome = state.outcome
+    if outcome is not None:
+        return outcome.returns(seat)
+    model = fitted(state.scenario_slug)
+    if model is None:
+        from .heuristic import evaluate as by_hand
+
+        return by_hand(state, seat)
+    return model.value(features(state, seat))

@@ -1,0 +1,149 @@
+"""Whole manoeuvres for a search to weigh: a ship's move phase as one decision.
+
+A plan sails a ship segment by segment towards one goal (turning at each segment to the heading
+that brings the bow nearest it), for some number of segments, then ends her move, so the AP she
+keeps are left for the guns. The goals are the rules of thumb's own goal first, then the others a
+captain would weigh: each island with treasure or the exit for a raider, each quarry for a hunter.
+Docking, exploring, grappling, stalling and drifting are plans of their own; the combat and end
+phases are decided an action at a time. Nothing here is hidden from either side (the whole table
+is open), and plans change nothing a player may do.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import Done, Sail
+from .data import normalise
+from .geometry import STICKS, angle_between, unit
+from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing
+from .movement import TURN_STEPS, SailPlan, sail_menu
+from .ships import Ship
+
+if TYPE_CHECKING:
+    from .game import CagwayState
+
+Plan = tuple[Action, ...]
+
+#: Recent positions' plans (a search meets the same positions again and again).
+_KNOWN: dict[tuple[object, ...], list[Plan]] = {}
+KNOWN_KEPT = 20_000
+
+
+def plans(state: CagwayState, seat: str) -> list[Plan]:
+    """The seat's plans now, the rules of thumb's manoeuvre first."""
+    legal = state.legal_actions(seat)
+    if state.phase != "move":
+        return [(action,) for action in legal]
+    key = (seat, *position(state))
+    found = _KNOWN.get(key)
+    if found is None:
+        if len(_KNOWN) >= KNOWN_KEPT:
+            _KNOWN.clear()
+        found = _KNOWN[key] = _move_plans(state, legal)
+    return list(found)
+
+
+def position(state: CagwayState) -> tuple[object, ...]:
+    """Everything about a position that can change in play, as one hashable value."""
+    return (
+        id(state.table), state.turn, state.phase, state.active, tuple(state.pending), tuple(sorted(state.grapples)),
+        tuple(state.stock.values()),
+        *((s.seat, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure, s.supplies, s.moved, s.sailing,
+           s.docked, s.fired, len(s.fires), s.revealed) for s in state.ships.values()),
+    )
+
+
+def _move_plans(state: CagwayState, legal: list[Action]) -> list[Plan]:
+    by_ship: dict[str, list[Action]] = {}
+    for action in legal:
+        by_ship.setdefault(action.ship, []).append(action)  # type: ignore[attr-defined]
+    out: list[Plan] = []
+    for ship_id, actions in by_ship.items():
+        ship = state.ships[ship_id]
+        done = Done(ship_id)
+        if any(isinstance(a, Sail) for a in actions):
+            out.extend(_sailing_plans(state, ship, done))
+        out.extend((a,) for a in actions if not isinstance(a, Sail | Done))
+        out.append((done,))
+    return list(dict.fromkeys(out))
+
+
+def _sailing_plans(state: CagwayState, ship: Ship, done: Done) -> list[Plan]:
+    most = ship.ap
+    keep = 0 if _is_runner(state, ship) else _combat_reserve(state, ship)
+    own = _goal(state, ship)
+    out: list[Plan] = []
+    for index, (goal, may_leave) in enumerate([(own[0], own[1]), *_other_goals(state, ship)]):
+        path = _course(state, ship, goal, may_leave, most)
+        if not path:
+            continue
+        if index == 0:
+            first = min(len(path), max(1, most - keep))
+            lengths = [first, *range(len(path), 0, -1)]
+        else:
+            lengths = [len(path), max(1, len(path) - 2)]
+        for n in dict.fromkeys(lengths):
+            sails = tuple(Sail(ship.id, turn) for turn in path[:n])
+            out.append((*sails, done) if n < most else sails)
+    return out
+
+
+def _other_goals(state: CagwayState, ship: Ship) -> list[tuple[tuple[float, float], bool]]:
+    """Goals besides the rules of thumb's own: treasure islands and the exit for a raider,
+    every living enemy (where she is and where she is heading) for anyone else."""
+    if _is_runner(state, ship):
+        goals = [(_exit_goal(state, ship), True)]
+        if state.objective.kind == "treasure-run" and ship.treasure == 0:
+            for island_id, (treasure, _) in sorted(state.stock.items()):
+                if treasure > 0:
+                    goals.append((_landing(state, ship, state.table.islands[island_id]), False))
+        return goals
+    goals = []
+    for enemy in state.enemies(ship):
+        if enemy.alive:
+            cx, cy = enemy.centre
+            rad = math.radians(enemy.heading)
+            goals.append(((cx, cy), False))
+            goals.append(((cx + 12 * math.cos(rad), cy + 12 * math.sin(rad)), False))
+    return goals
+
+
+def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave: bool, most: int) -> list[float]:
+    """The turns of up to ``most`` segments, each to the heading that brings the bow nearest the
+    goal, reckoned in open water (land is met when the plan is played: a blocked segment ends
+    it); the first segment is one the menu offers, and none leaves the table unless welcome."""
+    table = state.table
+    wind = table.wind
+    gx, gy = goal
+    x, y, heading = ship.x, ship.y, ship.heading
+    offered = {turn for turn, plan in zip(TURN_STEPS, sail_menu(table, ship), strict=True)
+               if isinstance(plan, SailPlan) and not plan.aground}
+    turns: list[float] = []
+    for step in range(most):
+        upwind = wind.upwind(x, y)
+        best: tuple[float, float, float, float, float, float] | None = None
+        for turn in TURN_STEPS:
+            if step == 0 and turn not in offered:
+                continue
+            course = normalise(heading + turn)
+            colour = ship.cls.colour(angle_between(course, upwind))
+            if colour == "white":
+                continue
+            ux, uy = unit(course)
+            nx, ny = x + ux * STICKS[colour], y + uy * STICKS[colour]
+            if not may_leave and not (0 < nx < table.width and 0 < ny < table.height):
+                continue
+            score = (math.hypot(gx - nx, gy - ny), abs(turn))
+            if best is None or score < best[:2]:
+                best = (*score, turn, nx, ny, course)
+        if best is None:
+            break
+        turns.append(best[2])
+        x, y, heading = best[3], best[4], best[5]
+        if not (0 <= x <= table.width and 0 <= y <= table.height):
+            break  # off the table she is gone
+    return turns
