@@ -78,8 +78,9 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
     table = state.table
     size = max(table.width, table.height)
     done = carrying = runner_hp = runner_max = hunter_hp = hunter_max = lost = 0.0
-    to_go = 0.0  # how far the living runners' remaining work lies, in table sizes
-    hunt = 0.0  # how close the hunters are to the runners that matter, in table sizes
+    weakest = 1.0  # the living runner nearest to sinking, as a share of her hull
+    work = 0.0  # the sailing the runners still have to do, in table sizes
+    hunt = 0.0  # how close the hunters are to the runners that matter
     runners = [s for s in state.ships.values() if s.home == runner or s.seat == runner]
     hunters = [s for s in state.ships.values() if s.alive and s.seat != runner]
     for ship in runners:
@@ -91,33 +92,31 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
             lost += 1
             continue
         runner_hp += ship.hp
+        weakest = min(weakest, ship.hp / ship.cls.hp)
         cargo = ship.treasure
         carrying += cargo
         if treasure_run and cargo == 0:
             away = _nearest_treasure(state, ship.x, ship.y) + _exit_distance(state, ship.x, ship.y)
         else:
             away = _exit_distance(state, ship.x, ship.y)
-        to_go += min(away, 2 * size) / size
+        work += min(away, 2 * size) / size
         if hunters and (cargo or not treasure_run):
             near = min(math.hypot(h.x - ship.x, h.y - ship.y) for h in hunters)
             hunt += max(0.0, 1 - near / (0.4 * size))
     for ship in hunters:
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
-    stock = sum(t for t, _ in state.stock.values()) if treasure_run else 0
-    remaining = max(0.0, needed - done) / needed
+    progress = (done + 0.5 * carrying) / needed
+    turns_left = max(0, state.turn_limit - state.turn) + 1
+    # each feature has one sense, so a search pushing on it pushes the right way
     return {
         "role": sign,
-        "done": sign * done / needed,
-        "carrying": sign * carrying / needed,
-        "stock": sign * stock / needed,
-        "lost": sign * lost / max(1, len(runners)),
+        "progress": sign * progress,
+        "lost": sign * min(1.0, lost),
+        "weakest": sign * weakest,
         "runner_hp": sign * runner_hp / max(1.0, runner_max),
         "hunter_hp": sign * hunter_hp / max(1.0, hunter_max),
-        "time_left": sign * time_left,
-        "to_go": sign * to_go / needed,
-        "to_go_late": sign * to_go / needed * (1 - time_left),
-        "remaining_late": sign * remaining * (1 - time_left),
+        "pace": sign * work / needed / turns_left * 10,  # sailing still to do per turn left
         "hunted": sign * hunt / needed,
     }
 

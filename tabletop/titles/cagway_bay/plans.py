@@ -14,9 +14,9 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action
+from tabletop.core import Action, Randomness
 
-from .actions import Done, Sail
+from .actions import Dock, Done, Explore, Sail
 from .data import normalise
 from .geometry import STICKS, angle_between, unit
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing
@@ -43,7 +43,10 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     if found is None:
         if len(_KNOWN) >= KNOWN_KEPT:
             _KNOWN.clear()
-        found = _KNOWN[key] = _move_plans(state, legal)
+        # the rules of thumb's own next step first, alone: following it step by step is the
+        # heuristic's manoeuvre, the baseline every other plan must beat
+        own = state.suggest(seat, Randomness(0))
+        found = _KNOWN[key] = list(dict.fromkeys([(own,), *_move_plans(state, legal)]))
     return list(found)
 
 
@@ -67,7 +70,11 @@ def _move_plans(state: CagwayState, legal: list[Action]) -> list[Plan]:
         done = Done(ship_id)
         if any(isinstance(a, Sail) for a in actions):
             out.extend(_sailing_plans(state, ship, done))
-        out.extend((a,) for a in actions if not isinstance(a, Sail | Done))
+        for action in actions:
+            if isinstance(action, Dock) and action.island in state.stock:
+                out.append((action, Explore(ship_id)))  # docking is for exploring: one decision
+            elif not isinstance(action, Sail | Done):
+                out.append((action,))
         out.append((done,))
     return list(dict.fromkeys(out))
 
@@ -77,10 +84,13 @@ def _sailing_plans(state: CagwayState, ship: Ship, done: Done) -> list[Plan]:
     keep = 0 if _is_runner(state, ship) else _combat_reserve(state, ship)
     own = _goal(state, ship)
     out: list[Plan] = []
-    for index, (goal, may_leave) in enumerate([(own[0], own[1]), *_other_goals(state, ship)]):
+    for index, (goal, may_leave, island) in enumerate([own, *_other_goals(state, ship)]):
         path = _course(state, ship, goal, may_leave, most)
         if not path:
             continue
+        if island is not None and len(path) + 2 <= most:
+            # sail for the island, then dock and explore there if she has reached it
+            out.append((*(Sail(ship.id, turn) for turn in path), Dock(ship.id, island), Explore(ship.id)))
         if index == 0:
             first = min(len(path), max(1, most - keep))
             lengths = [first, *range(len(path), 0, -1)]
@@ -92,23 +102,27 @@ def _sailing_plans(state: CagwayState, ship: Ship, done: Done) -> list[Plan]:
     return out
 
 
-def _other_goals(state: CagwayState, ship: Ship) -> list[tuple[tuple[float, float], bool]]:
-    """Goals besides the rules of thumb's own: treasure islands and the exit for a raider,
-    every living enemy (where she is and where she is heading) for anyone else."""
+Goal = tuple[tuple[float, float], bool, str | None]
+
+
+def _other_goals(state: CagwayState, ship: Ship) -> list[Goal]:
+    """Goals besides the rules of thumb's own (where to, whether leaving the table is welcome, an
+    island to explore): treasure islands and the exit for a raider, every living enemy (where she
+    is and where she is heading) for anyone else."""
     if _is_runner(state, ship):
-        goals = [(_exit_goal(state, ship), True)]
+        goals: list[Goal] = [(_exit_goal(state, ship), True, None)]
         if state.objective.kind == "treasure-run" and ship.treasure == 0:
             for island_id, (treasure, _) in sorted(state.stock.items()):
                 if treasure > 0:
-                    goals.append((_landing(state, ship, state.table.islands[island_id]), False))
+                    goals.append((_landing(state, ship, state.table.islands[island_id]), False, island_id))
         return goals
     goals = []
     for enemy in state.enemies(ship):
         if enemy.alive:
             cx, cy = enemy.centre
             rad = math.radians(enemy.heading)
-            goals.append(((cx, cy), False))
-            goals.append(((cx + 12 * math.cos(rad), cy + 12 * math.sin(rad)), False))
+            goals.append(((cx, cy), False, None))
+            goals.append(((cx + 12 * math.cos(rad), cy + 12 * math.sin(rad)), False, None))
     return goals
 
 
