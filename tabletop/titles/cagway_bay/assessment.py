@@ -95,14 +95,20 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         weakest = min(weakest, ship.hp / ship.cls.hp)
         cargo = ship.treasure
         carrying += cargo
-        if treasure_run and cargo == 0:
-            away = _nearest_treasure(state, ship.x, ship.y) + _exit_distance(state, ship.x, ship.y)
-        else:
-            away = _exit_distance(state, ship.x, ship.y)
-        work += min(away, 2 * size) / size
+        if cargo or not treasure_run:
+            work += min(_exit_distance(state, ship.x, ship.y), 2 * size) / size
         if hunters and (cargo or not treasure_run):
             near = min(math.hypot(h.x - ship.x, h.y - ship.y) for h in hunters)
             hunt += max(0.0, 1 - near / (0.4 * size))
+    if treasure_run:
+        # each treasure still ashore: the nearest free runner's way to it, then its way out
+        sailing = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
+        free = [s for s in sailing if not s.treasure] or sailing
+        for island, (treasure, _) in state.stock.items():
+            if treasure > 0 and free:
+                cx, cy = _island_centre(state, island)
+                reach = min(math.hypot(cx - s.x, cy - s.y) for s in free) + _exit_distance(state, cx, cy)
+                work += treasure * min(reach, 2 * size) / size
     for ship in hunters:
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
@@ -125,11 +131,6 @@ def _exit_distance(state: CagwayState, x: float, y: float) -> float:
     table = state.table
     beyond = {"west": x, "east": table.width - x, "south": y, "north": table.height - y}
     return max(0.0, min((beyond[e] for e in state.scoring_edges), default=0.0))
-
-
-def _nearest_treasure(state: CagwayState, x: float, y: float) -> float:
-    found = [_island_centre(state, island) for island, (t, _) in state.stock.items() if t > 0]
-    return min((math.hypot(cx - x, cy - y) for cx, cy in found), default=0.0)
 
 
 def _island_centre(state: CagwayState, island: str) -> tuple[float, float]:
