@@ -28,6 +28,9 @@ if TYPE_CHECKING:
 
 Plan = tuple[Action, ...]
 
+#: A course for a landing ends this near it (cm): close enough that the hull touches the shore.
+ARRIVED = 3.0
+
 #: Recent positions' plans (a search meets the same positions again and again).
 _KNOWN: dict[tuple[object, ...], list[Plan]] = {}
 KNOWN_KEPT = 20_000
@@ -85,7 +88,7 @@ def _sailing_plans(state: CagwayState, ship: Ship, done: Done) -> list[Plan]:
     own = _goal(state, ship)
     out: list[Plan] = []
     for index, (goal, may_leave, island) in enumerate([own, *_other_goals(state, ship)]):
-        path = _course(state, ship, goal, may_leave, most)
+        path = _course(state, ship, goal, may_leave, most, island is not None)
         if not path:
             continue
         if island is not None and len(path) + 2 <= most:
@@ -126,7 +129,8 @@ def _other_goals(state: CagwayState, ship: Ship) -> list[Goal]:
     return goals
 
 
-def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave: bool, most: int) -> list[float]:
+def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave: bool, most: int,
+            landfall: bool = False) -> list[float]:
     """The turns of up to ``most`` segments, each to the heading that brings the bow nearest the
     goal, reckoned in open water (land is met when the plan is played: a blocked segment ends
     it); the first segment is one the menu offers, and none leaves the table unless welcome."""
@@ -158,6 +162,8 @@ def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave
             break
         turns.append(best[2])
         x, y, heading = best[3], best[4], best[5]
+        if landfall and best[0] < ARRIVED:
+            break  # at the landing: the rest of her AP are for docking and exploring
         if not (0 <= x <= table.width and 0 <= y <= table.height):
             break  # off the table she is gone
     return turns
