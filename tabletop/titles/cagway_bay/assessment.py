@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.evaluation import FittedEvaluation
 
 from .data import SCENARIOS
+from .geometry import RED
 from .scenarios import battle_scores
 
 if TYPE_CHECKING:
@@ -109,9 +110,15 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
                 cx, cy = _island_centre(state, island)
                 reach = min(math.hypot(cx - s.x, cy - s.y) for s in free) + _exit_distance(state, cx, cy)
                 work += treasure * min(reach, 2 * size) / size
+    sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
+    guns = 0.0  # hunters with AP left for the guns and a runner within their reach
     for ship in hunters:
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
+        if ship.ap and state.phase in ("move", "combat") and not ship.fired:
+            reach = ship.cls.reach * RED + ship.cls.length
+            if any(math.hypot(r.x - ship.x, r.y - ship.y) < reach for r in sailing_runners):
+                guns += min(ship.ap, 4) / 4
     progress = (done + 0.5 * carrying) / needed
     turns_left = max(0, state.turn_limit - state.turn) + 1
     # each feature has one sense, so a search pushing on it pushes the right way
@@ -124,6 +131,7 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         "hunter_hp": sign * hunter_hp / max(1.0, hunter_max),
         "pace": sign * work / needed / turns_left * 10,  # sailing still to do per turn left
         "hunted": sign * hunt / needed,
+        "guns": sign * guns / max(1, len(hunters)),
     }
 
 
