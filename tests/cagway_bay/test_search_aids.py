@@ -43,11 +43,12 @@ def test_features_are_finite_and_mirror_between_the_sides(scenario: str) -> None
 
 def test_features_see_treasure_carried_off() -> None:
     state = positions("the-ruins", 1)[0]
-    before = features(state, "raiders")["done"]
-    ship_ = next(s for s in state.ships.values() if s.seat == 0)  # type: ignore[attr-defined]
-    ship_.treasure, ship_.status = 1, "escaped"
-    assert features(state, "raiders")["done"] > before
-    assert features(state, "navy")["done"] < -before or features(state, "navy")["done"] < 0
+    before = features(state, "raiders")
+    runner = next(s for s in state.ships.values() if s.seat == 0)  # type: ignore[attr-defined]
+    runner.treasure, runner.status = 1, "escaped"
+    after = features(state, "raiders")
+    assert after["progress"] > before["progress"]
+    assert features(state, "navy")["progress"] == -after["progress"]
 
 
 def test_the_evaluation_file_loads_and_names_only_known_features() -> None:
