@@ -33,8 +33,10 @@ from .board import Board, build_board
 from .clock import resume
 from .constants import DRAFT, FLOW_TURNS, PLAY
 from .data import SKILLS, CargoDataError, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
-from .heuristic import evaluate, suggest
+from .features import features, fitted_value
+from .heuristic import suggest
 from .legal import HANDLERS, legal_actions
+from .plans import plans
 from .render import describe_action, render_text, state_view
 from .scenario import apply_scenario
 from .setup import begin
@@ -320,7 +322,14 @@ class CargoBayState(State):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        return evaluate(self, seat)
+        """The evaluation fitted to self-play outcomes (see ``features.py``)."""
+        return fitted_value(self, seat)
+
+    def features(self, seat: str) -> dict[str, float]:
+        return features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return plans(self, seat)
 
     def clone(self) -> CargoBayState:
         """A hand-written copy: the flat lists are copied, immutable parts shared."""
