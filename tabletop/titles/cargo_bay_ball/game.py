@@ -143,6 +143,8 @@ class CargoBayBall(Game):
         self.fixed_official = fixed_official[0] if fixed_official else -1
         self._check_rosters()
         self._make_action_tables()
+        # Shot chances by (crew card, goal facing, on an obstacle): filled in by the heuristic.
+        self.shot_rows: dict[tuple[int, int, bool], tuple[float, ...]] = {}
 
     def _check_rosters(self) -> None:
         r1, r2 = self.rosters

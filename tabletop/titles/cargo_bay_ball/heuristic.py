@@ -18,10 +18,10 @@ from . import actions as A
 from .constants import LOOSE_FLIGHT, PLAY, STANDING
 from .data import CATCH, ENDUR, MOVE, OFF, PASS, SHOOT, SLOBR, STEAL
 from .flight import Flight, PickUpChoice, PushChoice
-from .play import shooting_bonus
+from .play import bonus_at
 
 if TYPE_CHECKING:
-    from .game import CargoBayState
+    from .game import CargoBayBall, CargoBayState
 
 __all__ = ["AT_LEAST", "TWO_DICE", "placement_value", "rating", "shot_chance", "suggest"]
 
@@ -38,16 +38,29 @@ def rating(st: CargoBayState, crew: int, skill: int) -> float:
 
 def shot_chance(st: CargoBayState, crew: int, space: int) -> float:
     """The chance a shot from ``space`` scores, ignoring blocks."""
-    board = st.game.board
-    if space == board.goal or board.line(space, board.goal) is None:
-        return 0.0
-    if board.side_of_axis(space, st.arrow) == 0:
-        return 0.0
-    bonus, _ = shooting_bonus(st, space)
-    skill = rating(st, crew, SHOOT) + bonus
-    distance = board.distance[space][board.goal]
-    reach = min(1.0, max(0.0, (7 - max(1, distance - skill)) / 6)) if distance > skill else 1.0
-    return reach * min(1.0, skill / 6)
+    game = st.game
+    key = (st.crew_card[crew], st.arrow, space in st.obstacles)
+    row = game.shot_rows.get(key)
+    if row is None:
+        row = game.shot_rows[key] = _shot_row(game, *key)
+    return row[space]
+
+
+def _shot_row(game: CargoBayBall, card: int, arrow: int, high: bool) -> tuple[float, ...]:
+    """Shot chances from every space for one crew card and goal facing, worked out once a game."""
+    board = game.board
+    printed = game.cards[card].skills[SHOOT] or _ROLLED
+    row = []
+    for space in range(board.size):
+        if space == board.goal or board.line(space, board.goal) is None or board.side_of_axis(space, arrow) == 0:
+            row.append(0.0)
+            continue
+        bonus, _ = bonus_at(game, space, high)
+        skill = printed + bonus
+        distance = board.distance[space][board.goal]
+        reach = min(1.0, max(0.0, (7 - max(1, distance - skill)) / 6)) if distance > skill else 1.0
+        row.append(reach * min(1.0, skill / 6))
+    return tuple(row)
 
 
 def _opponents_near(st: CargoBayState, side: int, space: int) -> int:

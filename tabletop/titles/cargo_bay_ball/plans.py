@@ -82,19 +82,29 @@ class _Walks:
         self.steps: dict[int, Plan] = {here: ()}
         self.cost: dict[int, int] = {here: 0}
         self.has_ball: dict[int, bool] = {here: st.holder == crew}
+        steps, cost, has_ball, a_step, neighbours = self.steps, self.cost, self.has_ball, game.a_step, board.neighbours
         frontier = [here]
         while frontier:
             later: list[int] = []
             for space in frontier:
-                spent = self.cost[space]
+                spent = cost[space]
                 if spent >= budget or (space in obstacles and space != here):
                     continue
-                carrying = self.has_ball[space]
-                for nxt in board.neighbours[space]:
+                carrying = has_ball[space]
+                walk = steps[space]
+                for nxt in neighbours[space]:
                     other = occ[nxt]
                     if other < 0 or other == crew:
-                        self._reach(nxt, space, (game.a_step[nxt],), spent + 1, carrying, loose, pick_up,
-                                    later, ())
+                        if nxt in cost:
+                            continue
+                        if nxt == loose and not carrying:
+                            steps[nxt] = (*walk, a_step[nxt], pick_up)
+                            has_ball[nxt] = True
+                        else:
+                            steps[nxt] = (*walk, a_step[nxt])
+                            has_ball[nxt] = carrying
+                        cost[nxt] = spent + 1
+                        later.append(nxt)
                     elif spent + 2 <= budget and status[other] == DOWN and nxt not in obstacles:
                         for beyond in board.neighbours[nxt]:
                             if beyond != space and occ[beyond] in (-1, crew) and beyond not in self.cost:
@@ -130,12 +140,18 @@ def _turn_plans(st: CargoBayState, seat: str) -> list[Plan]:
         budget, spare = (card.skills[MOVE] or _ROLLED_MOVE), actions - 1
     walks = _Walks(st, crew, budget if (moving or actions > 0) else 0)
     chosen = _Choices()
+    adjacent = st.game.board.adjacent
+    contact: set[int] = set()  # spaces next to someone this crew member could rob, knock or take from
+    for other, there in enumerate(st.pos):
+        if other != crew and there >= 0 and st.status[other] == STANDING and (
+                st.crew_side[other] != st.crew_side[crew] or other == st.holder):
+            contact |= adjacent[there]
     for space, steps in walks.steps.items():
         left = actions if not steps else spare  # actions still left on arrival
         carrying = walks.has_ball[space]
         if carrying:
             _carrier_options(st, crew, space, steps, left, chosen)
-        elif left > 0 or not steps:
+        elif left > 0 and space in contact:
             _defender_options(st, crew, space, steps, left, chosen)
         if steps and not carrying:
             chosen.add("walk", _walk_value(st, crew, space), steps)
@@ -266,10 +282,10 @@ def _walk_value(st: CargoBayState, crew: int, space: int) -> float:
 def _runs(st: CargoBayState, crew: int, move: int, walks: _Walks, chosen: _Choices) -> None:
     """Two moves back to back toward the ball, from the best few first walks' ends."""
     board = st.game.board
-    ends = [s for s, cost in walks.cost.items() if cost == move and s not in st.obstacles]
-    if not ends:
-        return
     target = st.ball if st.holder < 0 or st.crew_side[st.holder] != st.crew_side[crew] else board.goal
+    if board.distance[st.pos[crew]][target] <= move + 1:
+        return  # one move gets there: the second action is better spent on the ball
+    ends = [s for s, cost in walks.cost.items() if cost == move and s not in st.obstacles]
     ends.sort(key=lambda s: board.distance[s][target])
     for end in ends[:2]:
         second = _Walks(st, crew, move, start=end)
