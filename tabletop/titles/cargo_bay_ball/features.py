@@ -24,79 +24,84 @@ from .heuristic import shot_chance
 if TYPE_CHECKING:
     from .game import CargoBayState
 
-__all__ = ["MODEL", "features", "fitted_value"]
+__all__ = ["MODEL", "NAMES", "features", "fitted_value"]
 
 MODEL = FittedEvaluation.load(Path(__file__).parent / "data" / "evaluation.json")
 
 _FAR = 8  # a loose ball further than this from everyone counts as this far
+#: Features that come in pairs, one for each side ("_mine" and "_theirs"), all scaled by time left.
+_PAIRED = ("ball", "shot", "near", "pressure", "open", "down", "out", "turns")
+#: Features of the loose ball, from the first side's view (negated for the other).
+_LOOSE = ("loose_race", "loose_near")
+NAMES: tuple[str, ...] = ("margin", "margin_scaled", "sudden_death",
+                          *(f"{name}_{whose}_scaled" for name in _PAIRED for whose in ("mine", "theirs")),
+                          *(f"{name}_scaled" for name in _LOOSE))
+_WEIGHTS = dict(zip(MODEL.names, MODEL.weights, strict=True))
+_VECTOR = tuple(_WEIGHTS.get(name, 0.0) for name in NAMES)
 
 
 def features(st: CargoBayState, seat: str) -> dict[str, float]:
     """The position from ``seat``'s side, as named numbers (see the module docstring)."""
     game = st.game
     side = game.seat_side[game.seats.index(seat)]
-    margin = float(st.score[side] - st.score[1 - side])
+    return dict(zip(NAMES, _both_sides(st)[side], strict=True))
+
+
+def _both_sides(st: CargoBayState) -> tuple[list[float], list[float]]:
+    """The feature values (in the order of ``NAMES``) for side 1 and for side 2, in one pass."""
+    scale = 1.0 / math.sqrt(_rounds_left(st) + 1)
+    margin = float(st.score[0] - st.score[1])
+    head = [margin, margin * scale, float(st.sudden_death)]
     if st.phase != PLAY:
-        return {"margin": margin, "margin_scaled": margin / math.sqrt(_rounds_left(st) + 1)}
-    board = game.board
+        rest = [0.0] * (2 * len(_PAIRED) + len(_LOOSE))
+        return head + rest, [-margin, -margin * scale, head[2], *rest]
+    board = st.game.board
     goal = board.goal
     distance = board.distance
     pos, status, crew_side = st.pos, st.status, st.crew_side
     holder, ball = st.holder, st.ball
-    down = [0, 0]
-    out = [0, 0]
-    turns = [0.0, 0.0]
-    nearest = [_FAR, _FAR]
-    open_shot = [0.0, 0.0]
     acted = st.acted
+    # Per side (0, 1): ball, shot, near, pressure, open, down, out, turns.
+    values = [[0.0] * len(_PAIRED), [0.0] * len(_PAIRED)]
+    nearest = [_FAR, _FAR]
     for crew, space in enumerate(pos):
-        mine = 0 if crew_side[crew] == side else 1
+        mine = values[crew_side[crew]]
         state = status[crew]
         if state == DOWN:
-            down[mine] += 1
+            mine[5] += 1
         elif state != STANDING:
-            out[mine] += 1
+            mine[6] += 1
         if crew == st.active:
-            turns[mine] += st.actions_left / 2
+            mine[7] += st.actions_left / 2
         elif not (acted >> crew) & 1 and state == STANDING:
-            turns[mine] += 1
+            mine[7] += 1
         if state != STANDING or space < 0:
             continue
         if holder < 0 and ball >= 0:
-            nearest[mine] = min(nearest[mine], distance[space][ball])
+            nearest[crew_side[crew]] = min(nearest[crew_side[crew]], distance[space][ball])
         if crew != holder:
-            open_shot[mine] = max(open_shot[mine], shot_chance(st, crew, space))
-    ball_mine = ball_theirs = shot_mine = shot_theirs = near_mine = near_theirs = 0.0
-    pressure_mine = pressure_theirs = 0.0
+            mine[4] = max(mine[4], shot_chance(st, crew, space))
     loose_race = loose_near = 0.0
     if holder >= 0 and ball >= 0:
-        near = max(0.0, 1.0 - distance[ball][goal] / 10)
-        chance = shot_chance(st, holder, ball)
-        pressure = sum(1 for c, p in enumerate(pos) if crew_side[c] != crew_side[holder]
-                       and status[c] == STANDING and p >= 0 and distance[p][ball] == 1)
-        if crew_side[holder] == side:
-            ball_mine, shot_mine, near_mine, pressure_mine = 1.0, chance, near, float(pressure)
-        else:
-            ball_theirs, shot_theirs, near_theirs, pressure_theirs = 1.0, chance, near, float(pressure)
+        owner = crew_side[holder]
+        carrier = values[owner]
+        carrier[0] = 1.0
+        carrier[1] = shot_chance(st, holder, ball)
+        carrier[2] = max(0.0, 1.0 - distance[ball][goal] / 10)
+        carrier[3] = float(sum(1 for c, p in enumerate(pos) if crew_side[c] != owner
+                               and status[c] == STANDING and p >= 0 and distance[p][ball] == 1))
     elif ball >= 0:
         loose_race = (nearest[1] - nearest[0]) / _FAR
         loose_near = max(0.0, 1.0 - distance[ball][goal] / 10) * loose_race
-    positional = {
-        "ball_mine": ball_mine, "ball_theirs": ball_theirs,
-        "shot_mine": shot_mine, "shot_theirs": shot_theirs,
-        "near_mine": near_mine, "near_theirs": near_theirs,
-        "pressure_mine": pressure_mine, "pressure_theirs": pressure_theirs,
-        "loose_race": loose_race, "loose_near": loose_near,
-        "open_mine": open_shot[0], "open_theirs": open_shot[1],
-        "down_mine": float(down[0]), "down_theirs": float(down[1]),
-        "out_mine": float(out[0]), "out_theirs": float(out[1]),
-        "turns_mine": turns[0], "turns_theirs": turns[1],
-    }
-    scale = 1.0 / math.sqrt(_rounds_left(st) + 1)
-    found = {"margin": margin, "margin_scaled": margin * scale, "sudden_death": float(st.sudden_death)}
-    for name, value in positional.items():
-        found[name + "_scaled"] = value * scale
-    return found
+    first, second = values
+    one = list(head)
+    two = [-margin, -margin * scale, head[2]]
+    for k in range(len(_PAIRED)):
+        one += (first[k] * scale, second[k] * scale)
+        two += (second[k] * scale, first[k] * scale)
+    one += (loose_race * scale, loose_near * scale)
+    two += (-loose_race * scale, -loose_near * scale)
+    return one, two
 
 
 def _rounds_left(st: CargoBayState) -> float:
@@ -111,8 +116,18 @@ def _rounds_left(st: CargoBayState) -> float:
 
 
 def fitted_value(st: CargoBayState, seat: str) -> float:
-    """The fitted evaluation in [-1, 1] (a finished game scores its result)."""
+    """The fitted evaluation in [-1, 1] (a finished game scores its result). Both sides' values
+    are worked out together and kept until the position moves on, since a search asks for both."""
     outcome = st.result
     if outcome is not None:
         return outcome.returns(seat)
-    return MODEL.value(features(st, seat))
+    game = st.game
+    side = game.seat_side[game.seats.index(seat)]
+    moment = (len(st.history), len(st.events))
+    memo = st.value_memo
+    if memo is None or memo[0] != moment:
+        bias, weights = MODEL.bias, _VECTOR
+        pair = tuple(math.tanh((bias + sum(w * x for w, x in zip(weights, values, strict=True))) / 2)
+                     for values in _both_sides(st))
+        memo = st.value_memo = (moment, pair)
+    return memo[1][side]

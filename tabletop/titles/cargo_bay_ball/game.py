@@ -145,6 +145,8 @@ class CargoBayBall(Game):
         self._make_action_tables()
         # Shot chances by (crew card, goal facing, on an obstacle): filled in by the heuristic.
         self.shot_rows: dict[tuple[int, int, bool], tuple[float, ...]] = {}
+        # A turn's plans by position, for search (see plans.py).
+        self.plan_cache: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
 
     def _check_rosters(self) -> None:
         r1, r2 = self.rosters
@@ -267,6 +269,7 @@ class CargoBayState(State):
         self.move_left = 0
         self.stack: list[Any] = []  # pending procedures, top last (see flight.py)
         self.result: Outcome | None = None
+        self.value_memo: tuple[tuple[int, int], tuple[float, ...]] | None = None  # see features.fitted_value
         self._actor = -1
         self._to_act: tuple[str, ...] = ()
 
@@ -310,7 +313,7 @@ class CargoBayState(State):
 
     def check(self, seat: str, action: Action) -> None:
         """As the base check, naming the setup rule a refused placement breaks."""
-        if action in self.legal_actions(seat):
+        if action in self._cached_legal(seat):
             return
         from .refusals import placement_refusal
 

@@ -32,7 +32,8 @@ __all__ = ["plans"]
 _ROLLED_MOVE = 3  # the walk planned for River, whose MOVE is rolled when she sets off
 _SETUP_PLANS = 6
 _PER_KIND = 3  # plans kept of each kind (shots, passes, walks, ...)
-_QUIET = Randomness(0)  # the heuristic reads no dice once play has begun
+_QUIET = Randomness(0)
+_CACHED_POSITIONS = 4096  # the heuristic reads no dice once play has begun
 
 Plan = tuple[Action, ...]
 
@@ -48,7 +49,16 @@ def plans(st: CargoBayState, seat: str) -> list[Plan]:
         return _setup_plans(st, legal)
     if st.active < 0:
         return [(action,) for action in legal]
-    return _turn_plans(st, seat)
+    # A search meets the same position again and again (walks roll no dice): work each out once.
+    key = (st.active, st.actions_left, st.move_left, st.holder, st.ball, st.arrow, st.official, st.obstacles,
+           tuple(st.pos), tuple(st.status), tuple(st.crew_card), tuple(st.crew_seat))
+    cache = st.game.plan_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _CACHED_POSITIONS:
+            cache.clear()
+        found = cache[key] = tuple(_turn_plans(st, seat))
+    return list(found)
 
 
 def _setup_plans(st: CargoBayState, legal: list[Action]) -> list[Plan]:
