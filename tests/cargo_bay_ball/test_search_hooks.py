@@ -9,6 +9,7 @@ import pytest
 
 from tabletop.core import FittedEvaluation, Randomness
 from tabletop.titles.cargo_bay_ball import actions as A
+from tabletop.titles.cargo_bay_ball.constants import PLAY
 from tabletop.titles.cargo_bay_ball.game import CargoBayState
 
 from .helpers import Invariants, game, position
@@ -65,6 +66,18 @@ def test_a_turn_offers_the_heuristic_choice_and_ending_the_turn(positions):
         hint = state.suggest(seat, Randomness(0))
         assert any(plan[0] == hint for plan in found)
         assert (A.Skip(),) in found
+
+
+def test_choosing_who_acts_comes_with_that_crew_members_first_plan(positions):
+    choices = [s for s in positions if s.phase == PLAY and s.active < 0 and not s.stack
+               and len(s.legal_actions(s.to_act[0])) > 1]
+    assert choices
+    for state in choices:
+        seat = state.to_act[0]
+        found = state.plans(seat)
+        assert found[0][0] == state.suggest(seat, Randomness(0))
+        assert {plan[0] for plan in found} == set(state.legal_actions(seat))
+        assert any(len(plan) > 1 for plan in found)
 
 
 def test_reactions_are_one_plan_the_heuristic_choice():

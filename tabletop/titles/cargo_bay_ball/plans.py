@@ -3,7 +3,8 @@ thinks of them.
 
 A crew member's turn is one or two plans: a whole walk to a chosen space (picking up a loose
 ball met on the way), maybe finished by a shot, a pass, a handoff, a steal or a slobberknocker
-there; a run of two moves; or ending the turn. Every reachable space is scored with the same
+there; a run of two moves; or ending the turn. Choosing who takes the side's turn comes with the
+first plan of that crew member's turn. Every reachable space is scored with the same
 cheap judgement the rules of thumb use (shot odds, pass odds, distance to the ball, the odds of
 a steal), and only the best few of each kind are offered, best first, with the heuristic's own
 choice always among them. Reactions (blocks, catches, picking up, pushes, releases) are left to
@@ -32,6 +33,7 @@ __all__ = ["plans"]
 _ROLLED_MOVE = 3  # the walk planned for River, whose MOVE is rolled when she sets off
 _SETUP_PLANS = 6
 _PER_KIND = 3  # plans kept of each kind (shots, passes, walks, ...)
+_PER_CREW = 5  # plans kept for each crew member who may take the side's turn
 _QUIET = Randomness(0)
 _CACHED_POSITIONS = 4096  # the heuristic reads no dice once play has begun
 
@@ -47,18 +49,32 @@ def plans(st: CargoBayState, seat: str) -> list[Plan]:
         return [(suggest(st, seat, _QUIET),)]
     if st.phase != PLAY:
         return _setup_plans(st, legal)
-    if st.active < 0:
-        return [(action,) for action in legal]
     # A search meets the same position again and again (walks roll no dice): work each out once.
-    key = (st.active, st.actions_left, st.move_left, st.holder, st.ball, st.arrow, st.official, st.obstacles,
-           tuple(st.pos), tuple(st.status), tuple(st.crew_card), tuple(st.crew_seat))
+    key = (st.active, st.actions_left, st.move_left, st.acted, st.holder, st.ball, st.arrow, st.official,
+           st.obstacles, tuple(st.pos), tuple(st.status), tuple(st.crew_card), tuple(st.crew_seat))
     cache = st.game.plan_cache
     found = cache.get(key)
     if found is None:
         if len(cache) >= _CACHED_POSITIONS:
             cache.clear()
-        found = cache[key] = tuple(_turn_plans(st, seat))
+        found = _turn_plans(st, seat) if st.active >= 0 else _activation_plans(st, seat, legal)
+        cache[key] = found = tuple(found)
     return list(found)
+
+
+def _activation_plans(st: CargoBayState, seat: str, legal: list[Action]) -> list[Plan]:
+    """Choosing who takes the side's turn and what they do with it is one decision: the first
+    few plans of each crew member who may act, the heuristic's choice of crew first."""
+    hint = suggest(st, seat, _QUIET)
+    found: list[Plan] = []
+    for action in sorted(legal, key=lambda a: a != hint):
+        world = st.clone()
+        world.apply(seat, action)
+        if world.to_act != (seat,) or world.stack or world.active < 0:
+            found.append((action,))
+            continue
+        found += [(action, *plan) for plan in plans(world, seat)[:_PER_CREW]]
+    return found
 
 
 def _setup_plans(st: CargoBayState, legal: list[Action]) -> list[Plan]:
@@ -169,8 +185,8 @@ def _turn_plans(st: CargoBayState, seat: str) -> list[Plan]:
         _runs(st, crew, card.skills[MOVE] or _ROLLED_MOVE, walks, chosen)
     found = chosen.best()
     hint = suggest(st, seat, _QUIET)
-    if not any(plan[0] == hint for plan in found):
-        found.insert(0, (hint,))
+    first = next((k for k, plan in enumerate(found) if plan[0] == hint), -1)
+    found.insert(0, found.pop(first) if first >= 0 else (hint,))
     skip: Plan = (st.game.a_skip,)
     if skip not in found:
         found.append(skip)
