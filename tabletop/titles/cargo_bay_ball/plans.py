@@ -57,8 +57,8 @@ def plans(st: CargoBayState, seat: str) -> list[Plan]:
     if found is None:
         if len(cache) >= _CACHED_POSITIONS:
             cache.clear()
-        found = _turn_plans(st, seat) if st.active >= 0 else _activation_plans(st, seat, legal)
-        cache[key] = found = tuple(found)
+        made = _turn_plans(st, seat) if st.active >= 0 else _activation_plans(st, seat, legal)
+        cache[key] = found = tuple(made)
     return list(found)
 
 
