@@ -50,7 +50,7 @@ def plans(st: CargoBayState, seat: str) -> list[Plan]:
     if st.phase != PLAY:
         return _setup_plans(st, legal)
     # A search meets the same position again and again (walks roll no dice): work each out once.
-    key = (st.active, st.actions_left, st.move_left, st.acted, st.holder, st.ball, st.arrow, st.official,
+    key = (st.active, st.actions_left, st.move_left, st.acted if st.active < 0 else 0, st.holder, st.ball, st.arrow, st.official,
            st.obstacles, tuple(st.pos), tuple(st.status), tuple(st.crew_card), tuple(st.crew_seat))
     cache = st.game.plan_cache
     found = cache.get(key)
@@ -166,6 +166,7 @@ def _turn_plans(st: CargoBayState, seat: str) -> list[Plan]:
         budget, spare = (card.skills[MOVE] or _ROLLED_MOVE), actions - 1
     walks = _Walks(st, crew, budget if (moving or actions > 0) else 0)
     chosen = _Choices()
+    marking = _Marking(st, st.crew_side[crew])
     adjacent = st.game.board.adjacent
     contact: set[int] = set()  # spaces next to someone this crew member could rob, knock or take from
     for other, there in enumerate(st.pos):
@@ -176,11 +177,11 @@ def _turn_plans(st: CargoBayState, seat: str) -> list[Plan]:
         left = actions if not steps else spare  # actions still left on arrival
         carrying = walks.has_ball[space]
         if carrying:
-            _carrier_options(st, crew, space, steps, left, chosen)
+            _carrier_options(st, crew, space, steps, left, chosen, marking)
         elif left > 0 and space in contact:
             _defender_options(st, crew, space, steps, left, chosen)
         if steps and not carrying:
-            chosen.add("walk", _walk_value(st, crew, space), steps)
+            chosen.add("walk", _walk_value(st, crew, space, marking), steps)
     if not moving and actions >= 2:
         _runs(st, crew, card.skills[MOVE] or _ROLLED_MOVE, walks, chosen)
     found = chosen.best()
@@ -213,33 +214,40 @@ class _Choices:
         return [plan for *_rest, plan in kept]
 
 
-def _opponents_beside(st: CargoBayState, side: int, space: int) -> int:
-    distance = st.game.board.distance[space]
-    return sum(1 for c, p in enumerate(st.pos)
-               if p >= 0 and st.crew_side[c] != side and st.status[c] == STANDING and distance[p] <= 1)
+class _Marking:
+    """Where the other side's standing crew are, worked out once per turn's plans: how many stand
+    on or next to each space, and the spaces from which each could block a ball."""
+
+    def __init__(self, st: CargoBayState, side: int) -> None:
+        adjacent = st.game.board.adjacent
+        self.beside: dict[int, int] = {}
+        self.blockers: list[tuple[frozenset[int], float]] = []
+        for c, p in enumerate(st.pos):
+            if p < 0 or st.crew_side[c] == side or st.status[c] != STANDING:
+                continue
+            reach = adjacent[p] | {p}
+            for space in reach:
+                self.beside[space] = self.beside.get(space, 0) + 1
+            self.blockers.append((reach, 1 - rating(st, c, BLOCK) / 6 * 0.6))
+
+    def through(self, path: tuple[int, ...]) -> float:
+        """The chance the ball gets past every opponent who may try to block along ``path``."""
+        chance = 1.0
+        for reach, factor in self.blockers:
+            if not reach.isdisjoint(path):
+                chance *= factor
+        return chance
 
 
-def _line_pressure(st: CargoBayState, side: int, path: tuple[int, ...], start: int) -> float:
-    """The chance the ball gets through every opponent who may try to block along ``path``."""
-    board = st.game.board
-    through = 1.0
-    for c, p in enumerate(st.pos):
-        if p < 0 or st.crew_side[c] == side or st.status[c] != STANDING or p == start:
-            continue
-        adjacent = board.adjacent[p]
-        if p in path or any(s in adjacent for s in path):
-            through *= 1 - rating(st, c, BLOCK) / 6 * 0.6
-    return through
-
-
-def _carrier_options(st: CargoBayState, crew: int, space: int, steps: Plan, left: int, chosen: _Choices) -> None:
+def _carrier_options(st: CargoBayState, crew: int, space: int, steps: Plan, left: int, chosen: _Choices,
+                     marking: _Marking) -> None:
     game = st.game
     board = game.board
     side = st.crew_side[crew]
     if left > 0:
         path = board.line(space, board.goal)
         if space != board.goal and path is not None:
-            chance = shot_chance(st, crew, space) * _line_pressure(st, side, path, space)
+            chance = shot_chance(st, crew, space) * marking.through(path)
             chosen.add("shoot", chance, (*steps, game.a_shoot))
         adjacent = board.adjacent[space]
         for mate, there in enumerate(st.pos):
@@ -254,10 +262,10 @@ def _carrier_options(st: CargoBayState, crew: int, space: int, steps: Plan, left
             if line is None:
                 continue
             reach = min(1.0, max(0.0, (7 - max(1, len(line) - rating(st, crew, PASS))) / 6))
-            arrive = reach * rating(st, mate, CATCH) / 6 * _line_pressure(st, side, line, space)
+            arrive = reach * rating(st, mate, CATCH) / 6 * marking.through(line)
             chosen.add("pass", arrive * (shot_chance(st, mate, there) + 0.1), (*steps, game.a_pass[mate_card]))
     if steps:
-        value = shot_chance(st, crew, space) - 0.12 * _opponents_beside(st, side, space)
+        value = shot_chance(st, crew, space) - 0.12 * marking.beside.get(space, 0)
         chosen.add("carry", value, steps)
 
 
@@ -293,7 +301,7 @@ def _odds(difference: float) -> float:
     return AT_LEAST[max(-6, min(6, int(difference)))]
 
 
-def _walk_value(st: CargoBayState, crew: int, space: int) -> float:
+def _walk_value(st: CargoBayState, crew: int, space: int, marking: _Marking) -> float:
     """How good a space is to walk to without the ball, by what the crew member should be doing."""
     board = st.game.board
     side = st.crew_side[crew]
@@ -302,7 +310,7 @@ def _walk_value(st: CargoBayState, crew: int, space: int) -> float:
         return -board.distance[space][st.ball] / 10 - (0.05 if space in st.obstacles else 0.0)
     if st.crew_side[holder] != side:
         return -board.distance[space][st.pos[holder]] / 10
-    return shot_chance(st, crew, space) - 0.15 * _opponents_beside(st, side, space)
+    return shot_chance(st, crew, space) - 0.15 * marking.beside.get(space, 0)
 
 
 def _runs(st: CargoBayState, crew: int, move: int, walks: _Walks, chosen: _Choices) -> None:
