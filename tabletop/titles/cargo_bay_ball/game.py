@@ -218,6 +218,7 @@ class CargoBayBall(Game):
 
 
 _GAMES: dict[tuple[tuple[str, Any], ...], CargoBayBall] = {}
+_SKETCH_DICE = Randomness(0)
 
 
 def _game_for(options: tuple[tuple[str, Any], ...]) -> CargoBayBall:
@@ -338,12 +339,23 @@ class CargoBayState(State):
 
     def clone(self) -> CargoBayState:
         """A hand-written copy: the flat lists are copied, immutable parts shared."""
+        return self._copy(self.rng.clone(), list(self.events), list(self.history))
+
+    def sketch(self) -> CargoBayState:
+        """A copy for looking at a choice that rolls no dice (who takes the turn): it starts
+        with an empty log and history, and a die it rolled would come from a fixed generator
+        shared by all sketches, never from this state's."""
+        twin = self._copy(_SKETCH_DICE, [], [])
+        twin.value_memo = None  # the memo is keyed by the log's length, which starts over here
+        return twin
+
+    def _copy(self, rng: Randomness, events: list[Any], history: list[Any]) -> CargoBayState:
         twin = object.__new__(CargoBayState)
         data = self.__dict__.copy()
         twin.__dict__ = data
-        data["rng"] = self.rng.clone()
-        data["events"] = list(self.events)
-        data["history"] = list(self.history)
+        data["rng"] = rng
+        data["events"] = events
+        data["history"] = history
         data["_legal_cache"] = {}
         for name in ("order", "draft_queue", "pool", "crew_card", "crew_side", "crew_seat", "pos",
                      "status", "occ", "place_queue", "score", "seat_ptr"):

@@ -68,7 +68,7 @@ def _activation_plans(st: CargoBayState, seat: str, legal: list[Action]) -> list
     hint = suggest(st, seat, _QUIET)
     found: list[Plan] = []
     for action in sorted(legal, key=lambda a: a != hint):
-        world = st.clone()
+        world = st.sketch()
         world.apply(seat, action)
         if world.to_act != (seat,) or world.stack or world.active < 0:
             found.append((action,))
