@@ -33,7 +33,7 @@ from typing import Any
 from tabletop.core import Action, IllegalAction, Randomness, State
 
 from .base import register_agent
-from .parallel import search_in_parallel
+from .parallel import prepare_workers, search_in_parallel
 from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
 from .tree import Edge, Move, Node, Plan, SearchReport, learn_regrets, regret_strategy
@@ -55,7 +55,9 @@ class MCTSAgent(PacedAgent):
     def __init__(self, seed: int = 0, speed: str = DEFAULT_SPEED, **options: Any) -> None:
         super().__init__(seed, speed)
         self.options: dict[str, Any] = dict(options)
-        search_settings(None, self.options)  # refuse bad options now, not at the first move
+        settings = search_settings(None, self.options)  # refuse bad options now, not at the first move
+        if settings.workers > 1:
+            prepare_workers(settings.workers)
         self.last = SearchReport()
         self._pending: tuple[str, int, Plan] | None = None
 
