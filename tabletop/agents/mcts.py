@@ -33,7 +33,7 @@ from typing import Any
 from tabletop.core import Action, IllegalAction, Randomness, State
 
 from .base import register_agent
-from .parallel import search_in_parallel
+from .parallel import prepare_workers, search_in_parallel
 from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
 from .tree import Edge, Move, Node, Plan, SearchReport, learn_regrets, regret_strategy
@@ -55,7 +55,9 @@ class MCTSAgent(PacedAgent):
     def __init__(self, seed: int = 0, speed: str = DEFAULT_SPEED, **options: Any) -> None:
         super().__init__(seed, speed)
         self.options: dict[str, Any] = dict(options)
-        search_settings(None, self.options)  # refuse bad options now, not at the first move
+        settings = search_settings(None, self.options)  # refuse bad options now, not at the first move
+        if settings.workers > 1:
+            prepare_workers(settings.workers)
         self.last = SearchReport()
         self._pending: tuple[str, int, Plan] | None = None
 
@@ -73,6 +75,10 @@ class MCTSAgent(PacedAgent):
         if len(legal) == 1:
             self.last = SearchReport()
             return legal[0]
+        only = self._only_plan(state, seat)
+        if only is not None:
+            self.last = SearchReport()
+            return self._start(state, seat, only)
         settings = search_settings(state.game.name, self.options)
         started = time.perf_counter()
         if settings.workers > 1:
@@ -84,9 +90,22 @@ class MCTSAgent(PacedAgent):
         self.last = report
         if plan is None:
             return self.rng.choice(legal)
+        return self._start(state, seat, plan)
+
+    def _start(self, state: State, seat: str, plan: Plan) -> Action:
+        """Play the plan's first action now, and keep the rest for the next decisions."""
         if len(plan) > 1:
             self._pending = (seat, len(state.history) + 1, plan[1:])
         return plan[0]
+
+    @classmethod
+    def _only_plan(cls, state: State, seat: str) -> Plan | None:
+        """The game's one plan, when it offers just one: nothing to search. Only where nothing is
+        hidden, since a game's plans may weigh the whole position."""
+        if state.game.info.hidden_information:
+            return None
+        plans = state.plans(seat)
+        return plans[0] if len(plans) == 1 and cls._legal_in_real(state, seat, plans[0][0]) else None
 
     def _continue_plan(self, state: State, seat: str) -> Action | None:
         """The next action of the plan chosen earlier, if the game went on as the plan expected."""

@@ -48,8 +48,8 @@ def test_a_plan_is_dropped_when_the_game_went_another_way():
     state.apply("seat1", agent.choose(state, "seat1"))  # a 1: the turn passes
     state.apply("seat2", Roll())
     state.apply("seat2", Hold())
-    agent.choose(state, "seat1")
-    assert not agent.last.continued and agent.last.iterations == 20
+    assert agent.choose(state, "seat1") == Roll()  # the plan from its start again
+    assert not agent.last.continued
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,3 +138,10 @@ def test_every_tuned_settings_file_names_known_options_with_good_values(info):
     assert set(tuned) <= set(SEARCH_OPTIONS)
     settings = search_settings(info.name, {})
     assert settings.iterations is not None, "the strongest player must repeat its games for a seed"
+
+
+def test_a_games_only_plan_is_played_without_a_search():
+    state = tabletop.load("test-pig-plans").new_state(seed=1, dice=[3])
+    agent = make_agent("mcts:iterations=20", seed=2)
+    assert agent.choose(state, "seat1") == Roll()
+    assert agent.last.iterations == 0

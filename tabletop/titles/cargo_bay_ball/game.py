@@ -33,8 +33,10 @@ from .board import Board, build_board
 from .clock import resume
 from .constants import DRAFT, FLOW_TURNS, PLAY
 from .data import SKILLS, CargoDataError, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
-from .heuristic import evaluate, suggest
+from .features import features, fitted_value
+from .heuristic import suggest
 from .legal import HANDLERS, legal_actions
+from .plans import plans
 from .render import describe_action, render_text, state_view
 from .scenario import apply_scenario
 from .setup import begin
@@ -141,6 +143,10 @@ class CargoBayBall(Game):
         self.fixed_official = fixed_official[0] if fixed_official else -1
         self._check_rosters()
         self._make_action_tables()
+        # Shot chances by (crew card, goal facing, on an obstacle): filled in by the heuristic.
+        self.shot_rows: dict[tuple[int, int, bool], tuple[float, ...]] = {}
+        # A turn's plans by position, for search (see plans.py).
+        self.plan_cache: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
 
     def _check_rosters(self) -> None:
         r1, r2 = self.rosters
@@ -212,6 +218,7 @@ class CargoBayBall(Game):
 
 
 _GAMES: dict[tuple[tuple[str, Any], ...], CargoBayBall] = {}
+_SKETCH_DICE = Randomness(0)
 
 
 def _game_for(options: tuple[tuple[str, Any], ...]) -> CargoBayBall:
@@ -263,6 +270,7 @@ class CargoBayState(State):
         self.move_left = 0
         self.stack: list[Any] = []  # pending procedures, top last (see flight.py)
         self.result: Outcome | None = None
+        self.value_memo: tuple[tuple[int, int], tuple[float, ...]] | None = None  # see features.fitted_value
         self._actor = -1
         self._to_act: tuple[str, ...] = ()
 
@@ -306,7 +314,7 @@ class CargoBayState(State):
 
     def check(self, seat: str, action: Action) -> None:
         """As the base check, naming the setup rule a refused placement breaks."""
-        if action in self.legal_actions(seat):
+        if action in self._cached_legal(seat):
             return
         from .refusals import placement_refusal
 
@@ -320,16 +328,34 @@ class CargoBayState(State):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        return evaluate(self, seat)
+        """The evaluation fitted to self-play outcomes (see ``features.py``)."""
+        return fitted_value(self, seat)
+
+    def features(self, seat: str) -> dict[str, float]:
+        return features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return plans(self, seat)
 
     def clone(self) -> CargoBayState:
         """A hand-written copy: the flat lists are copied, immutable parts shared."""
+        return self._copy(self.rng.clone(), list(self.events), list(self.history))
+
+    def sketch(self) -> CargoBayState:
+        """A copy for looking at a choice that rolls no dice (who takes the turn): it starts
+        with an empty log and history, and a die it rolled would come from a fixed generator
+        shared by all sketches, never from this state's."""
+        twin = self._copy(_SKETCH_DICE, [], [])
+        twin.value_memo = None  # the memo is keyed by the log's length, which starts over here
+        return twin
+
+    def _copy(self, rng: Randomness, events: list[Any], history: list[Any]) -> CargoBayState:
         twin = object.__new__(CargoBayState)
         data = self.__dict__.copy()
         twin.__dict__ = data
-        data["rng"] = self.rng.clone()
-        data["events"] = list(self.events)
-        data["history"] = list(self.history)
+        data["rng"] = rng
+        data["events"] = events
+        data["history"] = history
         data["_legal_cache"] = {}
         for name in ("order", "draft_queue", "pool", "crew_card", "crew_side", "crew_seat", "pos",
                      "status", "occ", "place_queue", "score", "seat_ptr"):

@@ -1,4 +1,4 @@
-"""Rules of thumb for Cargo Bay Ball (``State.suggest``) and a position score (``evaluate``).
+"""Rules of thumb for Cargo Bay Ball (``State.suggest``).
 
 The policy: carriers shoot when the odds are good and otherwise walk to a good shooting space
 or pass to an open teammate in a better one; others chase a loose ball, close down and rob the
@@ -9,46 +9,58 @@ Everything here reads only the public position.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
 
 from . import actions as A
-from .constants import DOWN, LOOSE_FLIGHT, PLAY, STANDING
+from .constants import LOOSE_FLIGHT, PLAY, STANDING
 from .data import CATCH, ENDUR, MOVE, OFF, PASS, SHOOT, SLOBR, STEAL
 from .flight import Flight, PickUpChoice, PushChoice
-from .play import shooting_bonus
+from .play import bonus_at
 
 if TYPE_CHECKING:
-    from .game import CargoBayState
+    from .game import CargoBayBall, CargoBayState
 
-__all__ = ["evaluate", "shot_chance", "suggest"]
+__all__ = ["AT_LEAST", "TWO_DICE", "placement_value", "rating", "shot_chance", "suggest"]
 
 # P(1d6 + a >= 1d6 + b) for a - b from -6 to 6.
-_AT_LEAST = {d: sum(1 for x in range(1, 7) for y in range(1, 7) if x + d >= y) / 36 for d in range(-6, 7)}
+AT_LEAST = {d: sum(1 for x in range(1, 7) for y in range(1, 7) if x + d >= y) / 36 for d in range(-6, 7)}
 # P(2d6 <= n).
-_TWO_DICE = {n: sum(1 for x in range(1, 7) for y in range(1, 7) if x + y <= n) / 36 for n in range(0, 13)}
+TWO_DICE = {n: sum(1 for x in range(1, 7) for y in range(1, 7) if x + y <= n) / 36 for n in range(0, 13)}
 _ROLLED = 3.5  # what a "1d6" skill is worth on average
 
 
-def _rating(st: CargoBayState, crew: int, skill: int) -> float:
+def rating(st: CargoBayState, crew: int, skill: int) -> float:
     return st.printed_skill(crew, skill) or _ROLLED
 
 
 def shot_chance(st: CargoBayState, crew: int, space: int) -> float:
     """The chance a shot from ``space`` scores, ignoring blocks."""
-    board = st.game.board
-    if space == board.goal or board.line(space, board.goal) is None:
-        return 0.0
-    if board.side_of_axis(space, st.arrow) == 0:
-        return 0.0
-    bonus, _ = shooting_bonus(st, space)
-    rating = _rating(st, crew, SHOOT) + bonus
-    distance = board.distance[space][board.goal]
-    reach = min(1.0, max(0.0, (7 - max(1, distance - rating)) / 6)) if distance > rating else 1.0
-    return reach * min(1.0, rating / 6)
+    game = st.game
+    key = (st.crew_card[crew], st.arrow, space in st.obstacles)
+    row = game.shot_rows.get(key)
+    if row is None:
+        row = game.shot_rows[key] = _shot_row(game, *key)
+    return row[space]
+
+
+def _shot_row(game: CargoBayBall, card: int, arrow: int, high: bool) -> tuple[float, ...]:
+    """Shot chances from every space for one crew card and goal facing, worked out once a game."""
+    board = game.board
+    printed = game.cards[card].skills[SHOOT] or _ROLLED
+    row = []
+    for space in range(board.size):
+        if space == board.goal or board.line(space, board.goal) is None or board.side_of_axis(space, arrow) == 0:
+            row.append(0.0)
+            continue
+        bonus, _ = bonus_at(game, space, high)
+        skill = printed + bonus
+        distance = board.distance[space][board.goal]
+        reach = min(1.0, max(0.0, (7 - max(1, distance - skill)) / 6)) if distance > skill else 1.0
+        row.append(reach * min(1.0, skill / 6))
+    return tuple(row)
 
 
 def _opponents_near(st: CargoBayState, side: int, space: int) -> int:
@@ -133,12 +145,17 @@ def _setup(st: CargoBayState, legal: list[Action], rng: Randomness) -> Action:
 
     def spot(action: Action) -> float:
         assert isinstance(action, A.PlaceCrew)
-        space = board.index[action.at]
-        crowd = sum(1 for p in st.pos if p >= 0 and board.distance[p][space] <= 1)
-        return shot_chance(st, crew, space) - 0.3 * crowd - 0.05 * board.distance[space][board.goal]
+        return placement_value(st, crew, board.index[action.at])
 
     best = sorted(legal, key=spot, reverse=True)[:4]
     return rng.choice(best)
+
+
+def placement_value(st: CargoBayState, crew: int, space: int) -> float:
+    """How good ``space`` is to set ``crew`` up on: a good shot, not crowded, near the goal."""
+    board = st.game.board
+    crowd = sum(1 for p in st.pos if p >= 0 and board.distance[p][space] <= 1)
+    return shot_chance(st, crew, space) - 0.3 * crowd - 0.05 * board.distance[space][board.goal]
 
 
 def _activate(st: CargoBayState, legal: list[Action]) -> Action:
@@ -193,9 +210,9 @@ def _turn(st: CargoBayState, legal: list[Action], rng: Randomness) -> Action:
     holder = st.holder
     if holder >= 0 and st.crew_side[holder] != side:
         if holder in _adjacent_crew(st, here):
-            steal_odds = _AT_LEAST[max(-6, min(6, int(_rating(st, crew, STEAL) - _rating(st, holder, STEAL))))]
-            hit_odds = _AT_LEAST[max(-6, min(6, int(_rating(st, crew, SLOBR) - _rating(st, holder, ENDUR))))]
-            called = _TWO_DICE[st.game.cards[st.official].skills[OFF] or 6]
+            steal_odds = AT_LEAST[max(-6, min(6, int(rating(st, crew, STEAL) - rating(st, holder, STEAL))))]
+            hit_odds = AT_LEAST[max(-6, min(6, int(rating(st, crew, SLOBR) - rating(st, holder, ENDUR))))]
+            called = TWO_DICE[st.game.cards[st.official].skills[OFF] or 6]
             if st.pos[holder] in st.obstacles:
                 called = 1.0
             if actions and steal_odds >= 0.45:
@@ -259,24 +276,9 @@ def _best_pass(st: CargoBayState, crew: int, options: list[Action], my_chance: f
             arrive = 1.0
         else:
             path = board.line(here, space) or ()
-            reach = min(1.0, max(0.0, (7 - max(1, len(path) - _rating(st, crew, PASS))) / 6))
-            arrive = reach * _rating(st, mate, CATCH) / 6 * (0.7 ** _path_pressure(st, side, path))
+            reach = min(1.0, max(0.0, (7 - max(1, len(path) - rating(st, crew, PASS))) / 6))
+            arrive = reach * rating(st, mate, CATCH) / 6 * (0.7 ** _path_pressure(st, side, path))
         value = arrive * shot_chance(st, mate, space) + 0.1 * arrive
         if value > best_value:
             best, best_value = action, value
     return best
-
-
-def evaluate(st: CargoBayState, seat: str) -> float:
-    """Goal difference plus who has the ball and how close it is to the goal, squashed to (-1, 1)."""
-    outcome = st.result
-    if outcome is not None:
-        return outcome.returns(seat)
-    side = st.game.seat_side[st.game.seats.index(seat)]
-    diff = st.score[side] - st.score[1 - side]
-    ball = 0.0
-    if st.holder >= 0 and st.ball >= 0:
-        near = 1.0 - min(1.0, st.game.board.distance[st.ball][st.game.board.goal] / 10)
-        ball = (0.3 + 0.4 * near) * (1 if st.crew_side[st.holder] == side else -1)
-    down = sum((1 if st.crew_side[c] != side else -1) for c, s in enumerate(st.status) if s == DOWN)
-    return math.tanh((diff + ball + 0.1 * down) / 3)

@@ -16,9 +16,9 @@ from .data import ENDUR, MOVE, PASS, SHOOT, SLOBR, STEAL
 from .flight import Flight, PushChoice, offer_pick_up, officiate, penalise, take_ball
 
 if TYPE_CHECKING:
-    from .game import CargoBayState
+    from .game import CargoBayBall, CargoBayState
 
-__all__ = ["shooting_bonus", "turn_legal"]
+__all__ = ["bonus_at", "shooting_bonus", "turn_legal"]
 
 
 def turn_legal(st: CargoBayState) -> list[Action]:
@@ -119,10 +119,14 @@ def step_over(st: CargoBayState, action: A.StepOver) -> None:
 
 def shooting_bonus(st: CargoBayState, space: int) -> tuple[int, str]:
     """CBB-ACT-SHOOT-3: +2 within two spaces of the goal, +1 on an obstacle, +3 for both."""
-    rules = st.game.rules
-    board = st.game.board
+    return bonus_at(st.game, space, space in st.obstacles)
+
+
+def bonus_at(game: CargoBayBall, space: int, high: bool) -> tuple[int, str]:
+    """The shooting bonus on ``space``, standing on an obstacle there (``high``) or not."""
+    rules = game.rules
+    board = game.board
     near = board.distance[space][board.goal] <= rules.near_goal_range
-    high = space in st.obstacles
     if near and high:
         return rules.bonus_on_obstacle_near_goal, "on an obstacle near the goal"
     if near:
