@@ -21,7 +21,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import heuristic, render, scenario
+from . import heuristic, render, scenario, search
 from .actions import (
     CODEC,
     DEPLOY_AT,
@@ -361,7 +361,13 @@ class FriendlyState(State, Procedures):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        return heuristic.evaluate(self, seat)
+        return search.evaluate(self, seat)
+
+    def features(self, seat: str) -> dict[str, float]:
+        return search.features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return search.plans(self, seat)
 
     # -- views -----------------------------------------------------------------------------------
 
