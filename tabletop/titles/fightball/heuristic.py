@@ -24,7 +24,7 @@ from .scoring import score_stack
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["stack_value", "suggest"]
+__all__ = ["assess_stack", "best_placement", "stack_value", "suggest"]
 
 TAKE_BACK_MARGIN = 0.4
 
@@ -35,10 +35,18 @@ def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: i
 
 
 def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str]:
+    value, status, _points = assess_stack(state, index, stack, seat)
+    return value, status
+
+
+def assess_stack(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str, float]:
+    """The stack's worth to ``seat`` with the hope in an unfinished play, its status, and the
+    points it would give ``seat`` (less the other coach's) if scored as it stands."""
     result = score_stack(state.table, state.court, index, stack, state.discards)
     value = float(result.points[seat] - result.points[1 - seat])
+    points = value
     if result.status != "incomplete":
-        return value, result.status
+        return value, result.status, points
     colour = result.colour
     need = state.court.threshold - result.value
     if not result.has_ball:
@@ -51,7 +59,7 @@ def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) 
     fouls = result.prospect_fouls
     if fouls[0] or fouls[1]:
         value += 0.8 * (fouls[seat] - fouls[1 - seat])  # they count once the play completes at all
-    return value, result.status
+    return value, result.status, points
 
 
 def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, int]:

@@ -12,13 +12,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tabletop.core import Action
+from tabletop.core import Action, Randomness
 from tabletop.core.evaluation import FittedEvaluation
 
-from .actions import DEPLOY_AT, END_TURN, MOVES, PASSES, PICK_UPS, TACKLES
-from .heuristic import DISTANCE, DISTANCES, FLIGHTS, FORMATION_SQUARES, GOAL_DISTANCE, _best_feed, _survival
+from . import heuristic
+from .actions import DEPLOY_AT, DEPLOY_SQUARE, END_TURN, MOVES, PASSES, PICK_UPS, TACKLES, Deploy
+from .heuristic import DISTANCE, DISTANCES, FLIGHTS, GOAL_DISTANCE, _best_feed, _survival
 from .pitch import PITCH
-from .procedures import DEPLOY, FLIGHT, PLAY
+from .procedures import FLIGHT, PLAY
 from .rules import ATTACKS_GOAL, PASS_COST, SEATS, TEAM_SIZE
 
 if TYPE_CHECKING:
@@ -115,24 +116,78 @@ def evaluate(state: FriendlyState, seat: str) -> float:
 # -- plans ------------------------------------------------------------------------------------------
 
 def plans(state: FriendlyState, seat: str) -> list[Plan]:
-    """A side's decisions: one teamster's whole run (to the ball with the pick-up, to the carrier
-    with the tackle, up the pitch in support, the carrier's run into goal or upfield), a shot or a
-    pass to a team-mate, a tackle or jostle on the spot, ending the turn; when the ball flies by,
-    each try or letting it go; in deployment, the formation's next place."""
+    """A side's decisions: the rules of thumb's own run of steps up to its next roll of the dice,
+    one teamster's whole run (to the ball with the pick-up, to the carrier with the tackle, up
+    the pitch in support, the carrier's run into goal or upfield), a shot or a pass to a
+    team-mate, a tackle or jostle on the spot, ending the turn; when the ball flies by, each try
+    or letting it go; in deployment, the formation's next place."""
+    if state.phase == FLIGHT:
+        return [(action,) for action in state.legal_actions(seat)]
+    if state.phase != PLAY:
+        return _deploy_plans(state, seat)
+    key = (state.rules, state.side, state.ap, state.holder, state.ball, state.side_tackles,
+           tuple(state.pos), tuple(state.floored), tuple(state.tackles))
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        found = _PLANS[key] = tuple(_play_plans(state, seat))
+    return list(found)
+
+
+# Plans depend only on the position on the pitch, which search revisits often: they are kept
+# (a bounded cache; a plan is an immutable tuple of shared action values).
+_PLANS: dict[object, tuple[Plan, ...]] = {}
+_PLANS_KEPT = 20_000
+CHANCE = frozenset(("pass", "tackle", "jostle", "end-turn"))
+
+
+def _deploy_plans(state: FriendlyState, seat: str) -> list[Plan]:
+    """The formation's place, and a free place next to it (two choices keep the search's tree
+    from running deep through the whole deployment)."""
+    side = SEATS.index(seat)
+    legal = state.legal_actions(seat)
+    hint = heuristic._deploy(state, side, heuristic.Offered(legal)) or legal[0]
+    out: list[Plan] = [(hint,)]
+    places = state.game.deploy_squares[side][state.next_deploy[side] == 0]
+    square = DEPLOY_SQUARE[hint.at] if isinstance(hint, Deploy) else -1
+    for near in PITCH.neighbours[square] if square >= 0 else ():
+        if near in places and state.occ[near] < 0:
+            out.append((DEPLOY_AT[near],))
+            break
+    return out
+
+
+def _heuristic_run(state: FriendlyState, seat: str) -> Plan:
+    """The heuristic's own steps from here until it rolls dice or its turn ends: steps and
+    pick-ups change nothing by chance, so this is exactly what it would play."""
+    world = state.clone()
+    run: list[Action] = []
+    rng = Randomness(0)  # in play, the heuristic always has a move of its own (ending the turn)
+    while world.phase == PLAY and seat in world.to_act:
+        action = heuristic.suggest(world, seat, rng)
+        run.append(action)
+        if action.kind in CHANCE:
+            break
+        world.apply(seat, action)
+    return tuple(run)
+
+
+def _play_plans(state: FriendlyState, seat: str) -> list[Plan]:
     legal = state.legal_actions(seat)
     side = SEATS.index(seat)
-    if state.phase == DEPLOY:
-        return _deploy_plans(state, side, legal)
-    if state.phase != PLAY:
-        return [(action,) for action in legal]
-    out: list[Plan] = []
-    seen: set[Plan] = set()
+    # The heuristic's run comes first: it is the search's default, played in one go.
+    run = _heuristic_run(state, seat)
+    out: list[Plan] = [run]
+    seen: set[Plan] = set(out)
 
     def add(plan: Plan) -> None:
         if plan and plan not in seen:
             seen.add(plan)
             out.append(plan)
 
+    if len(run) > 1:
+        add(run[:1])
     ap = state.ap
     holder = state.holder
     low = side * TEAM_SIZE
@@ -170,17 +225,6 @@ def plans(state: FriendlyState, seat: str) -> list[Plan]:
                 add(tuple(forward))
     add((END_TURN,))
     return [plan for plan in out if id(plan[0]) in legal_ids] or [(action,) for action in legal]
-
-
-def _deploy_plans(state: FriendlyState, side: int, legal: list[Action]) -> list[Plan]:
-    """The formation's next free place, and the two free places nearest it."""
-    occ = state.occ
-    formation = FORMATION_SQUARES[side]
-    wanted = formation[min(state.next_deploy[side], len(formation) - 1)]
-    near = DISTANCE[wanted]
-    places = sorted((near[square], square) for square, _action in
-                    state.game.deploy_actions[side][state.next_deploy[side] == 0] if occ[square] < 0)
-    return [(DEPLOY_AT[square],) for _gap, square in places[:3]] or [(a,) for a in legal]
 
 
 def _carrier_plans(state: FriendlyState, side: int, carrier: int, add: Callable[[Plan], None]) -> None:
