@@ -17,9 +17,9 @@ from tabletop.core import Action, Randomness
 
 from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
 from .cards import BUZZ as BUZZ_CARD
-from .cards import PLAYER
+from .cards import PLAYER, CardTable
 from .quarter import favoured_choice
-from .scoring import score_stack
+from .scoring import StackResult, score_stack
 
 if TYPE_CHECKING:
     from .game import FightballState
@@ -39,10 +39,41 @@ def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) 
     return value, status
 
 
+# Stacks scored before, by table, court, stack card and the cards in it (and the discard piles
+# when a card in it reads them): search and the heuristic score the same stacks over and over.
+_SCORED: dict[tuple[object, ...], StackResult] = {}
+_SCORED_KEPT = 200_000
+_READERS: dict[int, tuple[CardTable, frozenset[int]]] = {}  # table id -> (table, discard readers)
+_PINNED: dict[int, object] = {}
+
+
+def scored(state: FightballState, index: int, stack: Sequence[int]) -> StackResult:
+    """``score_stack`` without words or choices, remembered: it is a pure function of its inputs."""
+    table = state.table
+    known = _READERS.get(id(table))
+    if known is None or known[0] is not table:
+        readers = frozenset(c.id for c in table.cards if c.effect is not None and c.effect.per_discard is not None)
+        known = _READERS[id(table)] = (table, readers)
+    cards = tuple(stack)
+    piles = None
+    if not known[1].isdisjoint(cards):
+        piles = (tuple(state.discards[0]), tuple(state.discards[1]))
+    court = state.court
+    if _PINNED.get(id(court)) is not court:
+        _PINNED[id(court)] = court  # kept alive, so its id is never another court's
+    key = (id(table), id(court), index, cards, piles)
+    result = _SCORED.get(key)
+    if result is None:
+        if len(_SCORED) >= _SCORED_KEPT:
+            _SCORED.clear()
+        result = _SCORED[key] = score_stack(table, state.court, index, cards, state.discards)
+    return result
+
+
 def assess_stack(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str, float]:
     """The stack's worth to ``seat`` with the hope in an unfinished play, its status, and the
     points it would give ``seat`` (less the other coach's) if scored as it stands."""
-    result = score_stack(state.table, state.court, index, stack, state.discards)
+    result = scored(state, index, stack)
     value = float(result.points[seat] - result.points[1 - seat])
     points = value
     if result.status != "incomplete":

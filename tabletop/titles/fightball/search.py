@@ -78,13 +78,14 @@ def plans(state: FightballState, seat: str) -> list[Plan]:
     held = state.held[s]
     if phase == "fast" and held < 0:
         pile = state.discards[s]
-        if not pile:
-            return [(action,) for action in legal]
-        return [(action,) for action in legal] + [(TAKE, place) for place in _places(state, s, pile[-1], 2)]
+        out: list[Plan] = [(action,) for action in legal]
+        if pile:
+            out += [(TAKE, place) for place in _places(state, s, pile[-1], 2)]
+        return out
     if phase == "fast" and held != state.table.buzz[s]:
-        return [(place,) for place in _places(state, s, held, PLACES)] + [(DISCARD,)]
+        return [*((place,) for place in _places(state, s, held, PLACES)), (DISCARD,)]
     if phase == "buzzer-beater":
-        return [(place,) for place in _places(state, s, held, 2)] + [(PASS,)]
+        return [*((place,) for place in _places(state, s, held, 2)), (PASS,)]
     return [(action,) for action in legal]
 
 

@@ -243,7 +243,7 @@ class FriendlyState(State, Procedures):
         if phase == DEPLOY:
             goalie = self.next_deploy[side] == 0
             places = self.game.deploy_places[side][goalie]
-            menu = list(self.game.deploy_menus[side][goalie])
+            menu: list[Action] = list(self.game.deploy_menus[side][goalie])
             for index in sorted((places[s] for s in self.pos if s in places), reverse=True):
                 del menu[index]
             return menu

@@ -255,9 +255,9 @@ def _carrier_plans(state: FriendlyState, side: int, carrier: int, add: Callable[
     if feed is not None and value > 0.1:
         add((feed,))
     for steps in (ap, 2):
-        path = _forward(state, side, carrier, steps)
-        if path:
-            add(tuple(path))
+        carry = _forward(state, side, carrier, steps)
+        if carry:
+            add(tuple(carry))
 
 
 def _forward(state: FriendlyState, side: int, teamster: int, steps: int) -> list[Action]:
@@ -314,7 +314,7 @@ def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list
             break
         for direction, target in enumerate(STEP[square]):
             if target == goal:
-                path = [moves[direction]]
+                path: list[Action] = [moves[direction]]
                 while square != start:
                     square, step = came[square]
                     path.append(moves[step])
