@@ -16,11 +16,11 @@ from tabletop.core import Action, Randomness
 from tabletop.core.evaluation import FittedEvaluation
 
 from . import heuristic
-from .actions import DEPLOY_AT, DEPLOY_SQUARE, END_TURN, MOVES, PASSES, PICK_UPS, TACKLES, Deploy
-from .heuristic import DISTANCE, DISTANCES, FLIGHTS, GOAL_DISTANCE, _best_feed, _survival
+from .actions import DEPLOY_AT, DEPLOY_SQUARE, END_TURN, MOVES, PICK_UPS, TACKLES, Deploy
+from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed
 from .pitch import PITCH
 from .procedures import FLIGHT, PLAY
-from .rules import ATTACKS_GOAL, PASS_COST, SEATS, TEAM_SIZE
+from .rules import ATTACKS_GOAL, SEATS, TEAM_SIZE
 
 if TYPE_CHECKING:
     from .game import FriendlyState
@@ -236,18 +236,8 @@ def _carrier_plans(state: FriendlyState, side: int, carrier: int, add: Callable[
         if run:
             add(tuple(run))
     # shots at goal that have a fair chance, then passes that feed a team-mate upfield
-    shots: list[tuple[float, Action]] = []
-    for direction in range(8):
-        path, crossing = FLIGHTS[square][direction]
-        if crossing != goal:
-            continue
-        survive = _survival(state, side, path)
-        for length, cost in enumerate(PASS_COST):
-            if cost > ap:
-                continue
-            p_goal = sum(p for total, p in DISTANCES[length].items() if total >= len(path) + 1)
-            if p_goal > 0.05:
-                shots.append((p_goal * survive, PASSES[length][direction]))
+    shots = [(p_goal * survive, shot) for shot, p_goal, survive, _cost in heuristic.shot_chances(state, side, square)
+             if p_goal > 0.05]
     shots.sort(key=lambda s: -s[0])
     for _value, shot in shots[:3]:
         add((shot,))
