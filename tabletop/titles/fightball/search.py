@@ -57,7 +57,7 @@ def features(state: FightballState, seat: str) -> dict[str, float]:
         "hope": hope * scale,
         "court_left": court * (1.0 - progress) * scale,
         "deck_lead": (len(decks[o]) - len(decks[s])) / size,
-        "holding": 1.0 if state.held[s] >= 0 else 0.0,
+        "holding": float(state.held[s] >= 0) - float(state.held[o] >= 0),
     }
 
 
