@@ -10,7 +10,6 @@ the choices the cards leave to them (Go, Team!), then scores every stack.
 from __future__ import annotations
 
 import dataclasses
-import math
 from typing import Any
 
 from tabletop.core import (
@@ -27,7 +26,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import heuristic, quarter, render, svg
+from . import heuristic, quarter, render, search, svg
 from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Choose, Discard, Draw, Pass, Play, Take
 from .cards import COLOURS, SHOT, CardTable, Court, build_table, court, team_slugs
 from .scenario import apply_scenario
@@ -459,13 +458,13 @@ class FightballState(State):
         return heuristic.suggest(self, SEAT_INDEX[seat], rng)
 
     def evaluate(self, seat: str) -> float:
-        if self._outcome is not None:
-            return self._outcome.returns(seat)
-        s = SEAT_INDEX[seat]
-        diff = self.score[s] - self.score[1 - s]
-        for result in self.score_stacks():
-            diff += result.points[s] - result.points[1 - s]
-        return math.tanh(diff / 8)
+        return search.evaluate(self, seat)
+
+    def features(self, seat: str) -> dict[str, float]:
+        return search.features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return search.plans(self, seat)
 
     def determinize(self, seat: str | None, rng: Randomness) -> FightballState:
         """Re-deal every card ``seat`` cannot see: both deck orders (nobody knows their own) and

@@ -17,14 +17,14 @@ from tabletop.core import Action, Randomness
 
 from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
 from .cards import BUZZ as BUZZ_CARD
-from .cards import PLAYER
+from .cards import PLAYER, CardTable
 from .quarter import favoured_choice
-from .scoring import score_stack
+from .scoring import StackResult, score_stack
 
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["stack_value", "suggest"]
+__all__ = ["assess_stack", "best_placement", "stack_value", "suggest"]
 
 TAKE_BACK_MARGIN = 0.4
 
@@ -35,10 +35,49 @@ def stack_value(state: FightballState, index: int, stack: Sequence[int], seat: i
 
 
 def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str]:
-    result = score_stack(state.table, state.court, index, stack, state.discards)
+    value, status, _points = assess_stack(state, index, stack, seat)
+    return value, status
+
+
+# Stacks scored before, by table, court, stack card and the cards in it (and the discard piles
+# when a card in it reads them): search and the heuristic score the same stacks over and over.
+_SCORED: dict[tuple[object, ...], StackResult] = {}
+_SCORED_KEPT = 200_000
+_READERS: dict[int, tuple[CardTable, frozenset[int]]] = {}  # table id -> (table, discard readers)
+_PINNED: dict[int, object] = {}
+
+
+def scored(state: FightballState, index: int, stack: Sequence[int]) -> StackResult:
+    """``score_stack`` without words or choices, remembered: it is a pure function of its inputs."""
+    table = state.table
+    known = _READERS.get(id(table))
+    if known is None or known[0] is not table:
+        readers = frozenset(c.id for c in table.cards if c.effect is not None and c.effect.per_discard is not None)
+        known = _READERS[id(table)] = (table, readers)
+    cards = tuple(stack)
+    piles = None
+    if not known[1].isdisjoint(cards):
+        piles = (tuple(state.discards[0]), tuple(state.discards[1]))
+    court = state.court
+    if _PINNED.get(id(court)) is not court:
+        _PINNED[id(court)] = court  # kept alive, so its id is never another court's
+    key = (id(table), id(court), index, cards, piles)
+    result = _SCORED.get(key)
+    if result is None:
+        if len(_SCORED) >= _SCORED_KEPT:
+            _SCORED.clear()
+        result = _SCORED[key] = score_stack(table, state.court, index, cards, state.discards)
+    return result
+
+
+def assess_stack(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str, float]:
+    """The stack's worth to ``seat`` with the hope in an unfinished play, its status, and the
+    points it would give ``seat`` (less the other coach's) if scored as it stands."""
+    result = scored(state, index, stack)
     value = float(result.points[seat] - result.points[1 - seat])
+    points = value
     if result.status != "incomplete":
-        return value, result.status
+        return value, result.status, points
     colour = result.colour
     need = state.court.threshold - result.value
     if not result.has_ball:
@@ -51,7 +90,7 @@ def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) 
     fouls = result.prospect_fouls
     if fouls[0] or fouls[1]:
         value += 0.8 * (fouls[seat] - fouls[1 - seat])  # they count once the play completes at all
-    return value, result.status
+    return value, result.status, points
 
 
 def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, int]:

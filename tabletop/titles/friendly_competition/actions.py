@@ -109,6 +109,7 @@ CODEC = ActionCodec(Deploy, Move, PickUp, Tackle, Jostle, Pass, EndTurn, Try, Do
 
 # Every action value is made once, so legal-move lists are built from shared objects.
 DEPLOY_AT: dict[int, Deploy] = {s: Deploy(PITCH.label(s)) for s in range(len(PITCH.on)) if PITCH.on[s]}
+DEPLOY_SQUARE: dict[str, int] = {action.at: square for square, action in DEPLOY_AT.items()}
 MOVES: tuple[tuple[Move, ...], ...] = tuple(
     tuple(Move(who, d) for d in DIRECTION_NAMES) for who in range(TEAM_SIZE + 1)
 )

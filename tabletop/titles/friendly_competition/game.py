@@ -21,10 +21,11 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import heuristic, render, scenario
+from . import heuristic, render, scenario, search
 from .actions import (
     CODEC,
     DEPLOY_AT,
+    DEPLOY_SQUARE,
     DONT_TRY,
     END_TURN,
     JOSTLES,
@@ -137,6 +138,16 @@ class FriendlyCompetition(Game):
                   for goalie in (False, True))
             for side in (0, 1)
         )
+        self.deploy_squares = tuple(
+            tuple(frozenset(s for s, _action in self.deploy_actions[side][goalie]) for goalie in (False, True))
+            for side in (0, 1)
+        )
+        # Each deployment menu in full and each square's place in it: a menu is the full one less
+        # the few squares already taken, cut out by position so the order stays the same.
+        self.deploy_menus = tuple(tuple(tuple(a for _s, a in self.deploy_actions[side][goalie])
+                                        for goalie in (False, True)) for side in (0, 1))
+        self.deploy_places = tuple(tuple({s: k for k, (s, _a) in enumerate(self.deploy_actions[side][goalie])}
+                                         for goalie in (False, True)) for side in (0, 1))
         # The pitch never changes during a match: its view is built once, handed out as copies.
         self.pitch_json = json.dumps(pitch_view(self.rules))
 
@@ -196,12 +207,29 @@ class FriendlyState(State, Procedures):
         return self._outcome
 
     def check(self, seat: str, action: Action) -> None:
-        legal = self.legal_actions(seat)
+        if type(action) is Move and self.phase == PLAY and self._move_is_legal(seat, action):
+            return
+        legal = self._cached_legal(seat)
         for option in legal:  # the actions offered are shared objects: identity is the fast path
             if option is action:
                 return
         if action not in legal:
             raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
+
+    def _move_is_legal(self, seat: str, move: Move) -> bool:
+        """A step checked on its own, without working out the whole menu (search plays runs of
+        them): exactly the moves ``_play_actions`` offers."""
+        side = self.side
+        if self.ap < 1 or seat != SEATS[side] or seat not in self._to_act or not 1 <= move.who <= TEAM_SIZE:
+            return False
+        direction = DIRECTION_INDEX.get(move.dir)
+        teamster = side * TEAM_SIZE + move.who - 1
+        if direction is None or self.floored[teamster]:
+            return False
+        target = PITCH.step[self.pos[teamster]][direction]
+        if target >= 0:
+            return self.occ[target] < 0
+        return target == ATTACKS_GOAL[side] and self.holder == teamster
 
     def _legal_actions(self, seat: str) -> list[Action]:
         side = SEATS.index(seat)
@@ -214,8 +242,11 @@ class FriendlyState(State, Procedures):
             return [TRIES[t % TEAM_SIZE + 1] for t in flight.choices[side]] + [DONT_TRY]
         if phase == DEPLOY:
             goalie = self.next_deploy[side] == 0
-            occ = self.occ
-            return [action for square, action in self.game.deploy_actions[side][goalie] if occ[square] < 0]
+            places = self.game.deploy_places[side][goalie]
+            menu: list[Action] = list(self.game.deploy_menus[side][goalie])
+            for index in sorted((places[s] for s in self.pos if s in places), reverse=True):
+                del menu[index]
+            return menu
         return []
 
     def _play_actions(self, side: int) -> list[Action]:
@@ -273,7 +304,7 @@ class FriendlyState(State, Procedures):
             self.choose_interception(side, None)
         elif kind is Deploy:
             assert isinstance(action, Deploy)
-            self.deploy(side, PITCH.parse(action.at))
+            self.deploy(side, DEPLOY_SQUARE[action.at])
         elif kind is PickUp:
             assert isinstance(action, PickUp)
             self.pick_up(low + action.who - 1)
@@ -361,7 +392,13 @@ class FriendlyState(State, Procedures):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        return heuristic.evaluate(self, seat)
+        return search.evaluate(self, seat)
+
+    def features(self, seat: str) -> dict[str, float]:
+        return search.features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return search.plans(self, seat)
 
     # -- views -----------------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
@@ -23,7 +24,7 @@ from .rules import ATTACKS_GOAL, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM
 if TYPE_CHECKING:
     from .game import FriendlyState
 
-__all__ = ["evaluate", "goal_distance", "suggest"]
+__all__ = ["evaluate", "goal_distance", "shot_chances", "suggest"]
 
 SQUARES = PITCH.width * PITCH.height
 # Opening places, seat1's (defending the south goal); seat2 mirrors them north to south.
@@ -295,9 +296,19 @@ def _route_to_goal(state: FriendlyState, start: int, goal: int, limit: int) -> t
 
 
 def _best_shot(state: FriendlyState, side: int, square: int) -> tuple[Action | None, float]:
-    goal = ATTACKS_GOAL[side]
     best: Action | None = None
     best_value = 0.0
+    for shot, p_goal, survive, cost in shot_chances(state, side, square):
+        value = p_goal * survive - 0.02 * cost
+        if value > best_value:
+            best, best_value = shot, value
+    return best, best_value
+
+
+def shot_chances(state: FriendlyState, side: int, square: int) -> Iterator[tuple[Action, float, float, int]]:
+    """Every affordable pass from ``square`` whose line crosses the goal ``side`` attacks: the
+    pass, its chance to go far enough, the chance no enemy catches it, and its AP cost."""
+    goal = ATTACKS_GOAL[side]
     for direction in range(8):
         path, crossing = FLIGHTS[square][direction]
         if crossing != goal:
@@ -308,10 +319,7 @@ def _best_shot(state: FriendlyState, side: int, square: int) -> tuple[Action | N
                 continue
             reach = len(path) + 1  # squares the ball needs to cross the line
             p_goal = sum(p for total, p in DISTANCES[length].items() if total >= reach)
-            value = p_goal * survive - 0.02 * cost
-            if value > best_value:
-                best, best_value = PASSES[length][direction], value
-    return best, best_value
+            yield PASSES[length][direction], p_goal, survive, cost
 
 
 def _best_feed(state: FriendlyState, side: int, carrier: int) -> tuple[Action | None, float]:

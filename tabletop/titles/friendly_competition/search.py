@@ -1,0 +1,317 @@
+"""What a searching player weighs in the match: position features, a fitted evaluation, and
+plans (a teamster's whole run, a run and a pick-up or tackle, a pass) as single decisions.
+
+Everything here is read from the public position: the match has no hidden information.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action, Randomness
+from tabletop.core.evaluation import FittedEvaluation
+
+from . import heuristic
+from .actions import DEPLOY_AT, DEPLOY_SQUARE, END_TURN, MOVES, PICK_UPS, TACKLES, Deploy
+from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed
+from .pitch import PITCH
+from .procedures import FLIGHT, PLAY
+from .rules import ATTACKS_GOAL, SEATS, TEAM_SIZE
+
+if TYPE_CHECKING:
+    from .game import FriendlyState
+
+__all__ = ["EVALUATION", "features", "plans"]
+
+EVALUATION = FittedEvaluation.load(Path(__file__).parent / "data" / "evaluation.json")
+HEIGHT = float(PITCH.height)
+STEP = PITCH.step
+Plan = tuple[Action, ...]
+
+
+# -- features ---------------------------------------------------------------------------------------
+
+def features(state: FriendlyState, seat: str) -> dict[str, float]:
+    """The position from ``seat``'s side: goals ahead (and how late it is), where the ball is and
+    who holds it, whose turn it is with how many action points, how close a carrier is to running
+    the ball in, the race to a loose ball, and teamsters on the ground."""
+    side = SEATS.index(seat)
+    other = 1 - side
+    rules = state.rules
+    score = state.score
+    lead = float(score[side] - score[other])
+    holder = state.holder
+    pos = state.pos
+    ball = pos[holder] if holder >= 0 else state.ball
+    if ball < 0:
+        ball = PITCH.centre
+    mine_to_score = GOAL_DISTANCE[side][ball]
+    theirs_to_score = GOAL_DISTANCE[other][ball]
+    field = (theirs_to_score - mine_to_score) / HEIGHT
+    playing = state.phase in (PLAY, FLIGHT)
+    acting = state.side if playing else -1
+    full = float(rules.action_points)
+    tempo = 0.0
+    if playing:
+        tempo = (state.ap / full) * (1.0 if acting == side else -1.0)
+    possession = 0.0
+    run_in = 0.0
+    carrier_near = 0.0
+    marked = 0.0
+    chase = 0.0
+    floored = state.floored
+    if holder >= 0:
+        owner = holder // TEAM_SIZE
+        sign = 1.0 if owner == side else -1.0
+        possession = sign
+        to_goal = GOAL_DISTANCE[owner][ball]
+        points = state.ap if (playing and acting == owner) else rules.action_points
+        run_in = sign * max(0.0, min(1.0, (points - to_goal + 1) / 4))
+        carrier_near = sign * max(0.0, 1.0 - to_goal / HEIGHT)
+        enemies = 0
+        low = (1 - owner) * TEAM_SIZE
+        for enemy in range(low, low + TEAM_SIZE):
+            if not floored[enemy] and DISTANCE[pos[enemy]][ball] <= 1:
+                enemies += 1
+        marked = -sign * enemies
+    elif playing:
+        near = DISTANCE[ball]
+        mine = min((near[pos[t]] for t in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE)
+                    if not floored[t]), default=20)
+        theirs = min((near[pos[t]] for t in range(other * TEAM_SIZE, other * TEAM_SIZE + TEAM_SIZE)
+                      if not floored[t]), default=20)
+        chase = (theirs - mine) / HEIGHT
+    down = 0.0
+    for teamster in range(2 * TEAM_SIZE):
+        if floored[teamster]:
+            down += 1.0 if teamster // TEAM_SIZE == other else -1.0
+    # The final margin spreads with the square root of the turns left, so what the position is
+    # worth in goals weighs more as full time nears (a win is roughly Φ(margin / spread)).
+    scale = 4.0 / math.sqrt(max(0, rules.match_turns - state.turn) + 1)
+    return {
+        "lead": lead,
+        "lead_scaled": lead * scale,
+        "field_scaled": field * scale,
+        "possession_scaled": possession * scale,
+        "tempo_scaled": tempo * scale,
+        "run_in_scaled": run_in * scale,
+        "carrier_near_scaled": carrier_near * scale,
+        "carrier_marked": marked,
+        "loose_chase_scaled": chase * scale,
+        "floored": down,
+    }
+
+
+def evaluate(state: FriendlyState, seat: str) -> float:
+    outcome = state.outcome
+    if outcome is not None:
+        return outcome.returns(seat)
+    return EVALUATION.value(features(state, seat))
+
+
+# -- plans ------------------------------------------------------------------------------------------
+
+def plans(state: FriendlyState, seat: str) -> list[Plan]:
+    """A side's decisions: the rules of thumb's own run of steps up to its next roll of the dice,
+    one teamster's whole run (to the ball with the pick-up, to the carrier with the tackle, up
+    the pitch in support, the carrier's run into goal or upfield), a shot or a pass to a
+    team-mate, a tackle or jostle on the spot, ending the turn; when the ball flies by, each try
+    or letting it go; in deployment, the formation's next place."""
+    if state.phase == FLIGHT:
+        return [(action,) for action in state.legal_actions(seat)]
+    if state.phase != PLAY:
+        return _deploy_plans(state, seat)
+    key = (state.rules, state.side, state.ap, state.holder, state.ball, state.side_tackles,
+           tuple(state.pos), tuple(state.floored), tuple(state.tackles))
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) >= _PLANS_KEPT:
+            _PLANS.clear()
+        found = _PLANS[key] = tuple(_play_plans(state, seat))
+    return list(found)
+
+
+# Plans depend only on the position on the pitch, which search revisits often: they are kept
+# (a bounded cache; a plan is an immutable tuple of shared action values).
+_PLANS: dict[object, tuple[Plan, ...]] = {}
+_PLANS_KEPT = 20_000
+CHANCE = frozenset(("pass", "tackle", "jostle", "end-turn"))
+
+
+def _deploy_plans(state: FriendlyState, seat: str) -> list[Plan]:
+    """The formation's place, and a free place next to it (two choices keep the search's tree
+    from running deep through the whole deployment)."""
+    side = SEATS.index(seat)
+    legal = state.legal_actions(seat)
+    hint = heuristic._deploy(state, side, heuristic.Offered(legal)) or legal[0]
+    out: list[Plan] = [(hint,)]
+    places = state.game.deploy_squares[side][state.next_deploy[side] == 0]
+    square = DEPLOY_SQUARE[hint.at] if isinstance(hint, Deploy) else -1
+    for near in PITCH.neighbours[square] if square >= 0 else ():
+        if near in places and state.occ[near] < 0:
+            out.append((DEPLOY_AT[near],))
+            break
+    return out
+
+
+def _heuristic_run(state: FriendlyState, seat: str) -> Plan:
+    """The heuristic's own steps from here until it rolls dice or its turn ends: steps and
+    pick-ups change nothing by chance, so this is exactly what it would play."""
+    world = state.clone()
+    run: list[Action] = []
+    rng = Randomness(0)  # in play, the heuristic always has a move of its own (ending the turn)
+    while world.phase == PLAY and seat in world.to_act:
+        action = heuristic.suggest(world, seat, rng)
+        run.append(action)
+        if action.kind in CHANCE:
+            break
+        world.apply(seat, action)
+    return tuple(run)
+
+
+def _play_plans(state: FriendlyState, seat: str) -> list[Plan]:
+    legal = state.legal_actions(seat)
+    side = SEATS.index(seat)
+    # The heuristic's run comes first: it is the search's default, played in one go.
+    run = _heuristic_run(state, seat)
+    out: list[Plan] = [run]
+    seen: set[Plan] = set(out)
+
+    def add(plan: Plan) -> None:
+        if plan and plan not in seen:
+            seen.add(plan)
+            out.append(plan)
+
+    if len(run) > 1:
+        add(run[:1])
+    ap = state.ap
+    holder = state.holder
+    low = side * TEAM_SIZE
+    floored = state.floored
+    mine_carry = low <= holder < low + TEAM_SIZE
+    if mine_carry:
+        _carrier_plans(state, side, holder, add)
+    ball = state.pos[holder] if holder >= 0 else state.ball
+    legal_ids = {id(a) for a in legal}
+    for action in legal:  # tackles and jostles on the spot
+        if action.kind in ("tackle", "jostle"):
+            add((action,))
+    helpers = sorted((t for t in range(low, low + TEAM_SIZE) if not floored[t] and t != holder),
+                     key=lambda t: DISTANCE[state.pos[t]][ball])
+    for rank, teamster in enumerate(helpers):
+        number = teamster % TEAM_SIZE + 1
+        here = state.pos[teamster]
+        if holder < 0 and rank < 3:
+            path, end = _walk(state, teamster, ball, ap, stop_next_to=False)
+            if end == ball and len(path) < ap:
+                add((*path, PICK_UPS[number]))
+            elif path:
+                add(tuple(path))
+            if here == ball and id(PICK_UPS[number]) in legal_ids:
+                add((PICK_UPS[number],))
+        elif holder >= 0 and not mine_carry and rank < 3:
+            path, end = _walk(state, teamster, ball, ap, stop_next_to=True)
+            if DISTANCE[end][ball] <= 1 and len(path) < ap:
+                add((*path, TACKLES[number]))
+            elif path:
+                add(tuple(path))
+        if number != 1:
+            forward = _forward(state, side, teamster, min(ap, 3))
+            if forward:
+                add(tuple(forward))
+    add((END_TURN,))
+    return [plan for plan in out if id(plan[0]) in legal_ids] or [(action,) for action in legal]
+
+
+def _carrier_plans(state: FriendlyState, side: int, carrier: int, add: Callable[[Plan], None]) -> None:
+    ap = state.ap
+    square = state.pos[carrier]
+    goal = ATTACKS_GOAL[side]
+    if GOAL_DISTANCE[side][square] <= ap:
+        run = _route_in(state, carrier, goal, ap)
+        if run:
+            add(tuple(run))
+    # shots at goal that have a fair chance, then passes that feed a team-mate upfield
+    shots = [(p_goal * survive, shot) for shot, p_goal, survive, _cost in heuristic.shot_chances(state, side, square)
+             if p_goal > 0.05]
+    shots.sort(key=lambda s: -s[0])
+    for _value, shot in shots[:3]:
+        add((shot,))
+    feed, value = _best_feed(state, side, carrier)
+    if feed is not None and value > 0.1:
+        add((feed,))
+    for steps in (ap, 2):
+        carry = _forward(state, side, carrier, steps)
+        if carry:
+            add(tuple(carry))
+
+
+def _forward(state: FriendlyState, side: int, teamster: int, steps: int) -> list[Action]:
+    """Up to ``steps`` greedy moves toward the goal ``side`` attacks, over free squares."""
+    distance = GOAL_DISTANCE[side]
+    occ = state.occ
+    moves = MOVES[teamster % TEAM_SIZE + 1]
+    here = state.pos[teamster]
+    path: list[Action] = []
+    for _ in range(steps):
+        best, best_dir = distance[here], -1
+        for direction, target in enumerate(STEP[here]):
+            if target >= 0 and occ[target] < 0 and distance[target] < best:
+                best, best_dir = distance[target], direction
+        if best_dir < 0:
+            break
+        path.append(moves[best_dir])
+        here = STEP[here][best_dir]
+    return path
+
+
+def _walk(state: FriendlyState, teamster: int, target: int, steps: int, stop_next_to: bool) -> tuple[list[Action], int]:
+    """Greedy moves toward ``target`` over free squares (the target itself too, unless
+    ``stop_next_to``), and the square where they end."""
+    occ = state.occ
+    moves = MOVES[teamster % TEAM_SIZE + 1]
+    here = state.pos[teamster]
+    near = DISTANCE
+    path: list[Action] = []
+    goal_gap = 1 if stop_next_to else 0
+    while len(path) < steps and near[here][target] > goal_gap:
+        best, best_dir = near[here][target], -1
+        for direction, square in enumerate(STEP[here]):
+            if square >= 0 and occ[square] < 0 and near[square][target] < best:
+                best, best_dir = near[square][target], direction
+        if best_dir < 0:
+            break
+        path.append(moves[best_dir])
+        here = STEP[here][best_dir]
+    return path, here
+
+
+def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list[Action]:
+    """The carrier's shortest run around teamsters into ``goal``, within ``limit`` moves."""
+    occ = state.occ
+    moves = MOVES[carrier % TEAM_SIZE + 1]
+    start = state.pos[carrier]
+    came: dict[int, tuple[int, int]] = {start: (-1, -1)}
+    depth = {start: 0}
+    queue: deque[int] = deque([start])
+    while queue:
+        square = queue.popleft()
+        if depth[square] >= limit:
+            break
+        for direction, target in enumerate(STEP[square]):
+            if target == goal:
+                path: list[Action] = [moves[direction]]
+                while square != start:
+                    square, step = came[square]
+                    path.append(moves[step])
+                path.reverse()
+                return path
+            if target >= 0 and target not in came and occ[target] < 0:
+                came[target] = (square, direction)
+                depth[target] = depth[square] + 1
+                queue.append(target)
+    return []

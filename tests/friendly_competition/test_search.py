@@ -1,0 +1,106 @@
+"""What the search weighs in the match: features, plans and the fitted evaluation."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.agents import make_agent
+from tabletop.titles.friendly_competition.actions import END_TURN, Move, PickUp, Tackle
+from tabletop.titles.friendly_competition.game import FriendlyState
+from tabletop.titles.friendly_competition.search import EVALUATION, features
+
+from .helpers import game, position
+
+
+def played_positions(seed: int, every: int = 9) -> list[FriendlyState]:
+    state = game().new_state(seed=seed)
+    assert isinstance(state, FriendlyState)
+    agents = {seat: make_agent("heuristic", seed=seed) for seat in state.seats}
+    kept = []
+    while not state.is_over and len(state.history) < 400:
+        seat = state.to_act[0]
+        if len(state.history) % every == 0:
+            kept.append(state.clone())
+        state.apply(seat, agents[seat].choose(state, seat))
+    return kept
+
+
+@pytest.fixture(scope="module")
+def positions() -> list[FriendlyState]:
+    return played_positions(3)
+
+
+def test_plans_start_legal_and_play_on_to_legal_positions(positions):
+    rng = random.Random(5)
+    for state in positions:
+        seat = state.to_act[0]
+        plans = state.plans(seat)
+        legal = state.legal_actions(seat)
+        assert plans and len(plans) <= 40
+        assert all(plan[0] in legal for plan in plans)
+        world = state.clone()
+        for action in rng.choice(plans):
+            if world.is_over or seat not in world.to_act or action not in world.legal_actions(seat):
+                break
+            world.apply(seat, action)
+        for mover in world.to_act:
+            assert world.legal_actions(mover)
+
+
+def test_plans_run_to_a_loose_ball_and_pick_it_up():
+    state = position(["f19", "j14"], ["j2"], ball={"at": "j11"}, ap=10)
+    runs = [plan for plan in state.plans("seat1") if plan[-1] == PickUp(2)]
+    assert runs and all(isinstance(step, Move) for step in runs[0][:-1]) and len(runs[0]) == 4
+
+
+def test_plans_run_at_the_carrier_and_tackle():
+    state = position(["f19", "j14"], ["j2", "j10"], ball={"holder": "seat2:2"}, ap=10)
+    assert any(plan[-1] == Tackle(2) and len(plan) > 1 for plan in state.plans("seat1"))
+
+
+def test_plans_carry_the_ball_into_goal_when_it_can_be_reached():
+    state = position(["f19", "j4"], ["j2"], ball={"holder": "seat1:2"}, ap=10)
+    runs = [plan for plan in state.plans("seat1") if all(isinstance(a, Move) for a in plan)]
+    world = state.clone()
+    before = world.score[0]
+    for action in runs[0]:
+        world.apply("seat1", action)
+    assert world.score[0] == before + 1
+    assert (END_TURN,) in state.plans("seat1")
+
+
+def test_features_are_from_each_side_and_mirror(positions):
+    for state in positions:
+        mine, theirs = features(state, "seat1"), features(state, "seat2")
+        assert set(mine) == set(EVALUATION.names)
+        for name in ("lead", "lead_scaled", "field_scaled", "possession_scaled", "tempo_scaled"):
+            assert mine[name] == pytest.approx(-theirs[name])
+
+
+def test_features_read_the_score_and_possession():
+    ahead = position(["f19", "j14"], ["j2"], ball={"holder": "seat1:2"}, score={"seat1": 2})
+    found = features(ahead, "seat1")
+    assert found["lead"] == 2 and found["possession_scaled"] > 0
+    assert features(ahead, "seat2")["possession_scaled"] < 0
+
+
+def test_the_fitted_evaluation_loads_and_stays_in_range(positions):
+    assert EVALUATION.fitted_on
+    for state in positions:
+        for seat in state.seats:
+            assert -1 <= state.evaluate(seat) <= 1
+    ahead = position(["f19", "j14"], ["j2"], ball={"at": "j10"}, score={"seat1": 2})
+    assert ahead.evaluate("seat1") > 0.5 > -0.5 > ahead.evaluate("seat2")
+
+
+def test_a_step_checked_alone_agrees_with_the_menu(positions):
+    for state in positions:
+        seat = state.to_act[0]
+        legal = set(state.legal_actions(seat))
+        for who in range(1, 7):
+            for direction in ("n", "ne", "e", "se", "s", "sw", "w", "nw"):
+                move = Move(who, direction)
+                assert state.explain(seat, move) is None or move not in legal
+                assert (state.explain(seat, move) is None) == (move in legal)
