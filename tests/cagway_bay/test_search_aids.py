@@ -10,7 +10,7 @@ import tabletop
 from tabletop.core import IllegalAction
 from tabletop.core.evaluation import FittedEvaluation
 from tabletop.titles.cagway_bay.actions import Done, Sail
-from tabletop.titles.cagway_bay.assessment import DATA, features, fitted
+from tabletop.titles.cagway_bay.features import DATA, features, fitted
 
 from .helpers import make, ship
 

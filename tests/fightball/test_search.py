@@ -8,8 +8,8 @@ import pytest
 
 from tabletop.core import Randomness
 from tabletop.titles.fightball.actions import DISCARD, TAKE, Play
+from tabletop.titles.fightball.features import EVALUATION, features
 from tabletop.titles.fightball.game import FightballState
-from tabletop.titles.fightball.search import EVALUATION, features
 
 from .helpers import game
 

@@ -8,8 +8,8 @@ import pytest
 
 from tabletop.agents import make_agent
 from tabletop.titles.friendly_competition.actions import END_TURN, Move, PickUp, Tackle
+from tabletop.titles.friendly_competition.features import EVALUATION, features
 from tabletop.titles.friendly_competition.game import FriendlyState
-from tabletop.titles.friendly_competition.search import EVALUATION, features
 
 from .helpers import game, position
 

@@ -17,7 +17,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import assessment, procedures
+from . import features, procedures
 from .actions import CODEC, Fire
 from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
@@ -175,10 +175,10 @@ class CagwayState(State):
         return suggest(self, seat, rng)
 
     def evaluate(self, seat: str) -> float:
-        return assessment.evaluate(self, seat)
+        return features.evaluate(self, seat)
 
     def features(self, seat: str) -> dict[str, float]:
-        return assessment.features(self, seat)
+        return features.features(self, seat)
 
     def plans(self, seat: str) -> list[tuple[Action, ...]]:
         from .plans import plans

@@ -26,7 +26,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import heuristic, quarter, render, search, svg
+from . import features, heuristic, plans, quarter, render, svg
 from .actions import BUZZ, CODEC, DISCARD, DRAW, PASS, TAKE, Buzz, Choose, Discard, Draw, Pass, Play, Take
 from .cards import COLOURS, SHOT, CardTable, Court, build_table, court, team_slugs
 from .scenario import apply_scenario
@@ -458,13 +458,13 @@ class FightballState(State):
         return heuristic.suggest(self, SEAT_INDEX[seat], rng)
 
     def evaluate(self, seat: str) -> float:
-        return search.evaluate(self, seat)
+        return features.evaluate(self, seat)
 
     def features(self, seat: str) -> dict[str, float]:
-        return search.features(self, seat)
+        return features.features(self, seat)
 
     def plans(self, seat: str) -> list[tuple[Action, ...]]:
-        return search.plans(self, seat)
+        return plans.plans(self, seat)
 
     def determinize(self, seat: str | None, rng: Randomness) -> FightballState:
         """Re-deal every card ``seat`` cannot see: both deck orders (nobody knows their own) and

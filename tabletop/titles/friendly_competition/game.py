@@ -21,7 +21,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import heuristic, render, scenario, search
+from . import features, heuristic, plans, render, scenario
 from .actions import (
     CODEC,
     DEPLOY_AT,
@@ -392,13 +392,13 @@ class FriendlyState(State, Procedures):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        return search.evaluate(self, seat)
+        return features.evaluate(self, seat)
 
     def features(self, seat: str) -> dict[str, float]:
-        return search.features(self, seat)
+        return features.features(self, seat)
 
     def plans(self, seat: str) -> list[tuple[Action, ...]]:
-        return search.plans(self, seat)
+        return plans.plans(self, seat)
 
     # -- views -----------------------------------------------------------------------------------
 
