@@ -41,10 +41,13 @@ from .actions import (
     pair_action,
 )
 from .cards import CODES, DECK_SIZE, VALUES, code, label
+from .features import FITTED
+from .features import features as position_features
 from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
 from .knowledge import counts_visible, row_visible, unseen_advantage
 from .knowledge import determinize as redraw_hidden
+from .plans import allocation_plans
 from .render import describe_action as action_label
 from .render import render_text as picture
 from .rules import ALLOCATE, PAIR, PHASE_NAMES, POWER, READY, RESERVE_NAMES, SETTLE, SPENT, UNAVAILABLE, Rules
@@ -336,9 +339,17 @@ class TravelState(TurnFlow, State):
     def evaluate(self, seat: str) -> float:
         if self._outcome is not None:
             return self._outcome.returns(seat)
+        if FITTED is not None:
+            return FITTED.value(position_features(self, seat))
         i = 0 if seat == "seat1" else 1
         share = [self.gen[k] / self.ships[k].generation for k in (0, 1)]
         return max(-1.0, min(1.0, share[i] - share[1 - i]))
+
+    def features(self, seat: str) -> dict[str, float]:
+        return position_features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return allocation_plans(self, seat)
 
     def determinize(self, seat: str | None, rng: Randomness) -> TravelState:
         return redraw_hidden(self, seat, rng)

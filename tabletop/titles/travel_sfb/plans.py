@@ -1,0 +1,59 @@
+"""The choices a search weighs in Travel SFB: a whole allocation of the hand as one plan.
+
+A player decides the allocation of a turn as a whole (so many cards to Offense, these to
+Movement, the rest to Defense), so the search does too. The plans are the heuristic's own
+candidates (each row takes a run of the hand sorted best first), scored against its model of the
+opponent; the best plan for each split of card counts over the rows is kept, best first, so the
+few plans a search can afford still range from all-out attack to full defense. Each plan places
+its Movement cards, then Offense, then Defense, and ends with ``finish`` in case cards are left.
+
+Outside allocation every legal action is a plan of its own: the pairing, keep-or-cancel and
+power calls are small choices already.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import FINISH, PLACE
+from .heuristic import placement_key, scored_plans
+from .rules import ALLOCATE
+
+if TYPE_CHECKING:
+    from .game import TravelState
+
+__all__ = ["PLAN_LIMIT", "allocation_plans"]
+
+PLAN_LIMIT = 10
+# The order the heuristic itself places a plan's cards in: Movement, Offense, Defense.
+_PLACING_ORDER = (1, 0, 2)
+
+
+def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> list[tuple[Action, ...]]:
+    """Up to ``limit`` whole allocations for ``seat``, best first by the heuristic's scoring, one per
+    split of card counts over the rows. Outside allocation: each legal action alone."""
+    i = 0 if seat == "seat1" else 1
+    legal = state.legal_actions(seat)
+    if state.phase != ALLOCATE or not legal or not state.hands[i]:
+        return [(action,) for action in legal]
+    hand, key = placement_key(state, i)
+    best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
+    for order, (score, plan) in enumerate(scored_plans(key)):
+        split = plan[3:]
+        kept = best.get(split)
+        if kept is None or score > kept[0]:
+            best[split] = (score, order, plan)
+    ranked = sorted(best.values(), key=lambda item: (-item[0], item[1]))[:limit]
+    plans = [_actions(hand, plan) for _score, _order, plan in ranked]
+    return plans or [(FINISH,)]
+
+
+def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
+    starts, adds = plan[:3], plan[3:]
+    placing: list[Action] = []
+    for row in _PLACING_ORDER:
+        placing.extend(PLACE[card][row] for card in hand[starts[row]:starts[row] + adds[row]])
+    placing.append(FINISH)
+    return tuple(placing)
