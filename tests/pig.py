@@ -91,5 +91,11 @@ class PigState(State):
                 return Outcome((seat,), dict(self.banked), f"{seat} reached {target}")
         return None
 
+    def features(self, seat: str) -> dict[str, float]:
+        other = next(s for s in self.seats if s != seat)
+        mine = self.seats[self.current] == seat
+        return {"my_score": self.banked[seat], "their_score": self.banked[other],
+                "turn_total": self.turn_total if mine else -self.turn_total}
+
     def _view(self, seat: str | None) -> dict[str, Any]:
         return {"banked": dict(self.banked), "turn_total": self.turn_total}

@@ -8,9 +8,10 @@ club, pro) for real-time games, and ``mcts`` takes its search budget (``mcts:thi
 
 from . import mcts, simple
 from .base import STRENGTHS, Agent, BadAgentSpec, agent_names, make_agent, parse_agent_spec, register_agent
-from .mcts import MCTSAgent, SearchReport
+from .mcts import MCTSAgent
 from .simple import HeuristicAgent, RandomAgent
 from .speed import PROFILES, SpeedProfile, speed_profile
+from .tree import SearchReport
 
 __all__ = [
     "PROFILES",

@@ -29,6 +29,8 @@ class Agent(ABC):
 
     name: ClassVar[str]
     summary: ClassVar[str] = ""
+    thinks: ClassVar[bool] = False
+    """True for agents whose thinking time a table or the command line may set (option ``think``)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
@@ -105,7 +107,7 @@ def make_agent(spec: str, *, seed: int = 0, think: float | str | None = None) ->
     if name not in _AGENTS:
         raise BadAgentSpec(f"there is no agent {name!r}; the agents are: {', '.join(agent_names())}")
     cls: Any = _AGENTS[name]
-    if think is not None and "think" not in options and "think" in inspect.signature(cls.__init__).parameters:
+    if think is not None and "think" not in options and (cls.thinks or "think" in inspect.signature(cls.__init__).parameters):
         options["think"] = str(think)
     try:
         agent: Agent = cls(seed=seed, **options)

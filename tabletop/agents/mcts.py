@@ -1,177 +1,161 @@
 """Monte Carlo tree search over the public engine API, for any registered game.
 
+* **Plans.** The search weighs each seat's :meth:`~tabletop.core.State.plans`: runs of its own
+  actions a player thinks of as one decision (a whole path, allocation or manoeuvre), so its depth
+  is not spent on single steps. Once it picks a plan, the rest of the plan is played in the real
+  game without searching again, while it stays legal and nobody else has acted.
 * **Open loop.** Tree nodes are reached by the sequence of moves, not by the positions they led
   to. Every iteration starts from a fresh copy of the position whose chance generator is re-seeded,
   so dice and deals are re-simulated on each pass and the statistics average over them.
 * **Information sets.** In games with hidden information each iteration starts from
   ``state.determinize(seat, rng)``: a world consistent with what the searching seat has seen
-  (single-observer information-set MCTS). Moves that exist only in some worlds are scored with
+  (single-observer information-set MCTS). Plans that exist only in some worlds are scored with
   "availability" counts, so they are not favoured for being rarely legal.
-* **Simultaneous and real-time turns.** When several seats are to act at once each chooses with
-  its own statistics at that node (decoupled UCT) and their joint move selects the child. In
-  real-time games one of the waiting seats acts at a time, picked by chance below the root.
+* **Simultaneous turns** use regret matching (:mod:`tabletop.agents.tree`), and the move played
+  is drawn from the searching seat's average strategy: mixed play where bluffing matters.
+  In real-time games one of the waiting seats acts at a time, picked by chance below the root.
 * **Rollouts** follow each game's heuristic (``State.suggest``) or play at random, and stop after
   ``depth`` moves, scoring the position with ``State.evaluate``; finished games score their result.
 * **Budgets**: ``iterations=500`` or ``think=1`` (seconds, also ``1s``/``250ms``); with both, it stops
-  at whichever comes first. The default is 300 iterations, which is reproducible for a seed.
-
-Spec options: ``iterations``, ``think``, ``depth`` (rollout cut-off, default 8), ``c`` (exploration,
-default 1.0), ``rollout`` (heuristic or random), ``widen`` (progressive widening factor, default
-2.0; 0 turns it off), ``prior`` (the bonus of the heuristic's move, fading with its visits;
-default 0.5, 0 turns it off), ``margin`` (the search leaves the heuristic's move only for a move
-whose mean reward is better by this many standard errors; default 1, 0 takes the most visited
-move), ``speed`` (real-time pace).
+  at whichever comes first. ``workers=2`` runs that many independent searches in parallel
+  processes and adds up their root statistics (root-parallel search).
+* **Per-game settings** (:mod:`tabletop.agents.settings`): each game's tuned options, chosen by
+  measurement, are the defaults; options in the spec override them.
 """
 
 from __future__ import annotations
 
 import math
 import time
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from typing import Any
 
 from tabletop.core import Action, IllegalAction, Randomness, State
 
 from .base import register_agent
-from .settings import parse_choice, parse_float, parse_int, parse_seconds, private_world
+from .parallel import search_in_parallel
+from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
+from .tree import Edge, Move, Node, Plan, SearchReport, learn_regrets, regret_strategy
 
 __all__ = ["MCTSAgent", "SearchReport"]
 
-DEFAULT_ITERATIONS = 300
-Move = tuple[str, Action]
-
-
-class _Edge:
-    """Statistics of one seat's move from one node."""
-
-    __slots__ = ("available", "squares", "total", "visits")
-
-    def __init__(self) -> None:
-        self.visits = 0
-        self.total = 0.0
-        self.squares = 0.0
-        self.available = 0
-
-    def mean(self) -> float:
-        return self.total / self.visits if self.visits else 0.0
-
-    def spread(self) -> float:
-        """The standard error of the mean reward."""
-        if self.visits < 2:
-            return 1.0
-        variance = max(0.0, self.squares / self.visits - self.mean() ** 2)
-        return math.sqrt(variance / self.visits)
-
-
-class _Node:
-    """A point in the open-loop tree: per-seat move statistics and children by joint move."""
-
-    __slots__ = ("children", "edges", "hints", "seat_visits")
-
-    def __init__(self) -> None:
-        self.edges: dict[Move, _Edge] = {}
-        self.children: dict[tuple[Move, ...], _Node] = {}
-        self.seat_visits: dict[str, int] = {}
-        self.hints: dict[str, Action | None] = {}
-
-
-@dataclass
-class SearchReport:
-    """What the last search did: for benchmarks, tests and curious players."""
-
-    iterations: int = 0
-    seconds: float = 0.0
-    visits: dict[str, int] = field(default_factory=dict)
-    values: dict[str, float] = field(default_factory=dict)
-
-    @property
-    def iterations_per_second(self) -> float:
-        return self.iterations / self.seconds if self.seconds > 0 else 0.0
+Pick = tuple[str, Plan, Edge, bool, list[Edge] | None, list[float] | None, int]
 
 
 @register_agent
 class MCTSAgent(PacedAgent):
-    """Open-loop information-set Monte Carlo tree search with heuristic rollouts."""
+    """Open-loop information-set Monte Carlo tree search over plans, with heuristic rollouts."""
 
     name = "mcts"
+    thinks = True
     summary = ("searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, prior, "
-               "margin, speed)")
+               "margin, explore, workers, speed)")
 
-    def __init__(
-        self,
-        seed: int = 0,
-        iterations: object = None,
-        think: object = None,
-        depth: object = 8,
-        c: object = 1.0,
-        rollout: object = "heuristic",
-        widen: object = 2.0,
-        prior: object = 0.5,
-        margin: object = 1.0,
-        speed: str = DEFAULT_SPEED,
-    ) -> None:
+    def __init__(self, seed: int = 0, speed: str = DEFAULT_SPEED, **options: Any) -> None:
         super().__init__(seed, speed)
-        self.think = parse_seconds("think", think) if think is not None else None
-        if iterations is not None:
-            self.iterations: int | None = parse_int("iterations", iterations, minimum=1)
-        else:
-            self.iterations = None if self.think is not None else DEFAULT_ITERATIONS
-        self.depth = parse_int("depth", depth, minimum=0)
-        self.exploration = parse_float("c", c, minimum=0.0)
-        self.rollout = parse_choice("rollout", rollout, ("heuristic", "random"))
-        self.widen = parse_float("widen", widen, minimum=0.0)
-        self.prior = parse_float("prior", prior, minimum=0.0)
-        self.margin = parse_float("margin", margin, minimum=0.0)
+        self.options: dict[str, Any] = dict(options)
+        search_settings(None, self.options)  # refuse bad options now, not at the first move
         self.last = SearchReport()
+        self._pending: tuple[str, int, Plan] | None = None
+
+    @property
+    def think(self) -> float | None:
+        return search_settings(None, self.options).think
 
     # -- the decision --------------------------------------------------------------------------
 
     def choose(self, state: State, seat: str) -> Action:
         legal = state.legal_actions(seat)
+        follow = self._continue_plan(state, seat)
+        if follow is not None:
+            return follow
         if len(legal) == 1:
             self.last = SearchReport()
             return legal[0]
-        root = _Node()
-        real_time = state.game.info.turn_style == "real-time"
+        settings = search_settings(state.game.name, self.options)
         started = time.perf_counter()
-        deadline = started + self.think if self.think is not None else math.inf
+        if settings.workers > 1:
+            root, done, workers = search_in_parallel(self, state, seat, settings)
+        else:
+            (root, done), workers = self.search(state, seat, settings, self.rng), 1
+        report = SearchReport(iterations=done, seconds=time.perf_counter() - started, workers=workers)
+        plan = self._best(state, seat, root, settings, report)
+        self.last = report
+        if plan is None:
+            return self.rng.choice(legal)
+        if len(plan) > 1:
+            self._pending = (seat, len(state.history) + 1, plan[1:])
+        return plan[0]
+
+    def _continue_plan(self, state: State, seat: str) -> Action | None:
+        """The next action of the plan chosen earlier, if the game went on as the plan expected."""
+        pending, self._pending = self._pending, None
+        if pending is None:
+            return None
+        planner, steps, rest = pending
+        if planner != seat or len(state.history) != steps or not rest:
+            return None
+        if not self._legal_in_real(state, seat, rest[0]):
+            return None
+        if len(rest) > 1:
+            self._pending = (seat, steps + 1, rest[1:])
+        self.last = SearchReport(continued=True)
+        return rest[0]
+
+    def search(self, state: State, seat: str, settings: SearchSettings, rng: Randomness) -> tuple[Node, int]:
+        """Run one search from ``state`` for ``seat``: its root and the iterations it made."""
+        root = Node()
+        real_time = state.game.info.turn_style == "real-time"
+        deadline = time.perf_counter() + settings.think if settings.think is not None else math.inf
         done = 0
-        while (self.iterations is None or done < self.iterations) and (
+        while (settings.iterations is None or done < settings.iterations) and (
             done == 0 or time.perf_counter() < deadline
         ):
-            self._iterate(state, seat, root, real_time)
+            self._iterate(state, seat, root, real_time, settings, rng)
             done += 1
-        elapsed = time.perf_counter() - started
-        return self._best(state, seat, root, legal, done, elapsed)
+        return root, done
 
-    def _best(self, state: State, seat: str, root: _Node, legal: list[Action], done: int,
-              elapsed: float) -> Action:
-        report = SearchReport(iterations=done, seconds=elapsed)
-        best: Action | None = None
-        best_key: tuple[float, float] = (-1.0, -math.inf)
+    def _best(self, state: State, seat: str, root: Node, settings: SearchSettings,
+              report: SearchReport) -> Plan | None:
+        mine = [(plan, edge) for (mover, plan), edge in root.edges.items() if mover == seat and edge.visits]
+        by_first: dict[str, tuple[int, float]] = {}
+        for plan, edge in mine:
+            key = str(plan[0])
+            visits, total = by_first.get(key, (0, 0.0))
+            by_first[key] = (visits + edge.visits, total + edge.total)
+        report.visits = {k: v for k, (v, _t) in by_first.items()}
+        report.values = {k: round(t / v, 4) for k, (v, t) in by_first.items()}
+        mine = [(plan, edge) for plan, edge in mine if self._legal_in_real(state, seat, plan[0])]
+        if not mine:
+            return None
+        if any(edge.strategy > 0 for _plan, edge in mine):
+            return self._mixed_choice(mine)
         hint = root.hints.get(seat)
-        for (mover, action), edge in root.edges.items():
-            if mover != seat or edge.visits == 0:
-                continue
-            mean = edge.total / edge.visits
-            report.visits[str(action)] = edge.visits
-            report.values[str(action)] = round(mean, 4)
-            # The most visited move; the heuristic's move wins a tie.
-            key = (edge.visits + (0.5 if action == hint else 0.0), mean)
-            if key > best_key and self._legal_in_real(state, seat, action):
-                best, best_key = action, key
-        self.last = report
-        if best is None:
-            return self.rng.choice(legal)
-        if hint is None or best == hint:
+        # The most visited plan; the heuristic's plan wins a tie.
+        best, chosen = max(mine, key=lambda pe: (pe[1].visits + (0.5 if pe[0] == hint else 0.0), pe[1].mean()))
+        if hint is None or best == hint or not self._legal_in_real(state, seat, hint[0]):
             return best
         hinted = root.edges.get((seat, hint))
-        if hinted is not None and hinted.visits and self._legal_in_real(state, seat, hint):
-            chosen = root.edges[(seat, best)]
-            # Leave the heuristic's move only for one the simulations clearly prefer.
-            if chosen.mean() - hinted.mean() <= self.margin * math.hypot(chosen.spread(), hinted.spread()):
-                return hint
+        # Leave the heuristic's plan only for one the simulations clearly prefer.
+        if hinted is not None and hinted.visits and \
+                chosen.mean() - hinted.mean() <= settings.margin * math.hypot(chosen.spread(), hinted.spread()):
+            return hint
         return best
+
+    def _mixed_choice(self, mine: list[tuple[Plan, Edge]]) -> Plan:
+        """A draw from the average strategy of regret matching, ignoring plans it played rarely
+        (they are mostly its exploration)."""
+        total = sum(edge.strategy for _plan, edge in mine)
+        kept = [(plan, edge.strategy) for plan, edge in mine if edge.strategy >= 0.1 * total] or \
+            [(plan, edge.strategy) for plan, edge in mine]
+        weight = sum(w for _p, w in kept)
+        draw = self.rng.random() * weight
+        for plan, w in kept:
+            draw -= w
+            if draw <= 0:
+                return plan
+        return kept[-1][0]
 
     @staticmethod
     def _legal_in_real(state: State, seat: str, action: Action) -> bool:
@@ -183,37 +167,37 @@ class MCTSAgent(PacedAgent):
 
     # -- one iteration -------------------------------------------------------------------------
 
-    def _iterate(self, real: State, seat: str, root: _Node, real_time: bool) -> None:
-        rng = self.rng
+    def _iterate(self, real: State, seat: str, root: Node, real_time: bool, settings: SearchSettings,
+                 rng: Randomness) -> None:
         world = private_world(real, seat, rng)
         node = root
-        path: list[tuple[_Node, list[tuple[str, _Edge]]]] = []
+        path: list[tuple[Node, list[Pick]]] = []
         while not world.is_over:
             movers = self._movers(world, seat, node is root, real_time, rng)
-            picks: list[tuple[str, Action, _Edge, bool]] = [self._select(world, node, mover, rng)
-                                                            for mover in movers]
+            simultaneous = len(movers) > 1
+            picks = [self._select(world, node, mover, simultaneous, settings, rng) for mover in movers]
             joint: list[Move] = []
-            for mover, action, _edge, _new in picks:
+            for mover, plan, *_rest in picks:
                 if mover in world.to_act:
-                    joint.append((mover, self._apply(world, mover, action, rng)))
-            path.append((node, [(mover, edge) for mover, _a, edge, _n in picks]))
+                    joint.append((mover, self._play(world, mover, plan, rng)))
+            path.append((node, picks))
             key = tuple(joint)
             child = node.children.get(key)
-            expanded = any(new for *_rest, new in picks)
+            expanded = any(pick[3] for pick in picks)
             if child is None:
-                child = node.children[key] = _Node()
+                child = node.children[key] = Node()
                 expanded = True
             node = child
             if expanded:
                 break
-        rewards = self._rollout(world, rng)
-        for visited, moves in path:
-            for mover, edge in moves:
+        rewards = self._rollout(world, settings, rng)
+        for visited, picks in path:
+            for mover, _plan, edge, _new, offered, probabilities, index in picks:
                 reward = rewards[mover]
-                edge.visits += 1
-                edge.total += reward
-                edge.squares += reward * reward
+                edge.add(reward)
                 visited.seat_visits[mover] = visited.seat_visits.get(mover, 0) + 1
+                if offered is not None and probabilities is not None:
+                    learn_regrets(offered, probabilities, index, reward)
 
     @staticmethod
     def _movers(world: State, seat: str, at_root: bool, real_time: bool, rng: Randomness) -> tuple[str, ...]:
@@ -227,82 +211,110 @@ class MCTSAgent(PacedAgent):
             return (to_act[int(rng.random() * len(to_act))],)
         return to_act
 
-    def _select(self, world: State, node: _Node, mover: str, rng: Randomness) -> tuple[str, Action, _Edge, bool]:
-        legal = world.legal_actions(mover)
+    def _select(self, world: State, node: Node, mover: str, simultaneous: bool, settings: SearchSettings,
+                rng: Randomness) -> Pick:
+        plans = self._offered(world, node, mover, rng, settings)
         edges = node.edges
-        tried: list[tuple[Action, _Edge]] = []
-        untried: list[Action] = []
-        for action in legal:
-            edge = edges.get((mover, action))
+        if simultaneous:
+            offered = []
+            for plan in plans:
+                edge = edges.get((mover, plan))
+                if edge is None:
+                    edge = edges[(mover, plan)] = Edge()
+                edge.available += 1
+                offered.append(edge)
+            probabilities = regret_strategy(offered, settings.explore)
+            draw = rng.random()
+            index = len(offered) - 1
+            for k, p in enumerate(probabilities):
+                draw -= p
+                if draw < 0:
+                    index = k
+                    break
+            edge = offered[index]
+            return mover, plans[index], edge, edge.visits == 0, offered, probabilities, index
+        tried: list[tuple[Plan, Edge]] = []
+        untried: list[Plan] = []
+        for plan in plans:
+            edge = edges.get((mover, plan))
             if edge is None:
-                untried.append(action)
+                untried.append(plan)
             else:
                 edge.available += 1
-                tried.append((action, edge))
+                tried.append((plan, edge))
+        hint = node.hints.get(mover)
         if untried:
             visits = node.seat_visits.get(mover, 0)
-            allowed = math.inf if self.widen <= 0 else max(1.0, self.widen * math.sqrt(visits + 1))
+            allowed = math.inf if settings.widen <= 0 else max(1.0, settings.widen * math.sqrt(visits + 1))
             if len(tried) < allowed:
-                action = self._first_choice(world, node, mover, untried, rng)
-                edge = edges[(mover, action)] = _Edge()
+                # The heuristic's plan first, then the game's own order (best first).
+                plan = hint if hint in untried else untried[0]
+                edge = edges[(mover, plan)] = Edge()
                 edge.available = 1
-                return mover, action, edge, True
-        if not tried:  # pragma: no cover - legal is never empty for a seat to act
-            raise RuntimeError(f"{mover} is to act but has no legal actions")
-        c = self.exploration
-        hint = node.hints.get(mover)
-        best_action, best_edge = tried[0]
+                return mover, plan, edge, True, None, None, 0
+        if not tried:  # pragma: no cover - a seat to act always has a plan
+            raise RuntimeError(f"{mover} is to act but has no plans")
+        c = settings.c
+        best_plan, best_edge = tried[0]
         best_score = -math.inf
-        for action, edge in tried:
+        for plan, edge in tried:
             if edge.visits == 0:
                 score = math.inf
             else:
-                # Availability, not the parent's visits: a move legal in few worlds is not favoured.
+                # Availability, not the parent's visits: a plan legal in few worlds is not favoured.
                 score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available + 1) / edge.visits)
-                if action == hint:
-                    score += self.prior / (edge.visits + 1)
+                if plan == hint:
+                    score += settings.prior / (edge.visits + 1)
             if score > best_score:
-                best_action, best_edge, best_score = action, edge, score
-        return mover, best_action, best_edge, False
-
-    def _first_choice(self, world: State, node: _Node, mover: str, untried: list[Action],
-                      rng: Randomness) -> Action:
-        """The heuristic's move is tried first at each node, and keeps a bonus that fades with
-        its visits (progressive bias): with few iterations the search leans on the heuristic,
-        and leaves it only when the simulations say so."""
-        if mover not in node.hints:
-            hint = world.suggest(mover, rng) if self.prior > 0 else None
-            node.hints[mover] = hint
-            if hint is not None and hint in untried:
-                return hint
-        return untried[int(rng.random() * len(untried))]
+                best_plan, best_edge, best_score = plan, edge, score
+        return mover, best_plan, best_edge, False, None, None, 0
 
     @staticmethod
-    def _apply(world: State, mover: str, action: Action, rng: Randomness) -> Action:
-        try:
-            world.apply(mover, action)
-        except IllegalAction:
-            # Only when an earlier simultaneous move changed what this seat may do.
-            action = rng.choice(world.legal_actions(mover))
-            world.apply(mover, action)
-        return action
+    def _offered(world: State, node: Node, mover: str, rng: Randomness, settings: SearchSettings) -> list[Plan]:
+        """The mover's plans here, with the heuristic's own move among them (found once per node)."""
+        plans = world.plans(mover)
+        if mover not in node.hints:
+            hint: Plan | None = None
+            if settings.prior > 0:
+                action = world.suggest(mover, rng)
+                hint = next((p for p in plans if p[0] == action), (action,))
+            node.hints[mover] = hint
+        hint = node.hints[mover]
+        if hint is not None and hint not in plans and hint[0] in world.legal_actions(mover):
+            plans.append(hint)
+        return plans
 
-    def _rollout(self, world: State, rng: Randomness) -> dict[str, float]:
-        heuristic = self.rollout == "heuristic"
+    @staticmethod
+    def _play(world: State, mover: str, plan: Plan, rng: Randomness) -> Plan:
+        """Play a plan while it stays legal and the mover stays to act; the part played."""
+        played: list[Action] = []
+        for action in plan:
+            if world.is_over or mover not in world.to_act:
+                break
+            try:
+                world.apply(mover, action)
+            except IllegalAction:
+                if played:
+                    break
+                # Only when an earlier simultaneous move changed what this seat may do.
+                action = rng.choice(world.legal_actions(mover))
+                world.apply(mover, action)
+            played.append(action)
+        return tuple(played)
+
+    def _rollout(self, world: State, settings: SearchSettings, rng: Randomness) -> Mapping[str, float]:
+        heuristic = settings.rollout == "heuristic"
+        real_time = world.game.info.turn_style == "real-time"
         steps = 0
-        while not world.is_over and steps < self.depth:
+        while not world.is_over and steps < settings.depth:
             to_act = world.to_act
-            if len(to_act) > 1 and world.game.info.turn_style == "real-time":
+            if len(to_act) > 1 and real_time:
                 to_act = (to_act[int(rng.random() * len(to_act))],)
-            moves = []
-            for mover in to_act:
-                if heuristic:
-                    moves.append((mover, world.suggest(mover, rng)))
-                else:
-                    moves.append((mover, rng.choice(world.legal_actions(mover))))
+            moves = [(mover, world.suggest(mover, rng) if heuristic else rng.choice(world.legal_actions(mover)))
+                     for mover in to_act]
             for mover, action in moves:
                 if mover in world.to_act:
-                    self._apply(world, mover, action, rng)
+                    self._play(world, mover, (action,), rng)
             steps += 1
         outcome = world.outcome
         if outcome is not None:

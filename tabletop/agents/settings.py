@@ -11,13 +11,30 @@ them into typed values or raise :class:`BadAgentSpec` saying what is allowed.
 
 from __future__ import annotations
 
+import json
 import math
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
 
 from tabletop.core import Randomness, State
 
 from .base import BadAgentSpec
 
-__all__ = ["parse_choice", "parse_float", "parse_int", "parse_seconds", "private_world"]
+__all__ = [
+    "DEFAULT_ITERATIONS",
+    "SearchSettings",
+    "parse_choice",
+    "parse_float",
+    "parse_int",
+    "parse_seconds",
+    "private_world",
+    "search_settings",
+    "tuned_options",
+]
+
+DEFAULT_ITERATIONS = 300
 
 
 def parse_int(name: str, value: object, *, minimum: int | None = None) -> int:
@@ -72,3 +89,83 @@ def private_world(state: State, seat: str, rng: Randomness) -> State:
     world = state.determinize(seat, rng) if state.game.info.hidden_information else state.clone()
     world.rng = Randomness(int(rng.random() * 2**62))
     return world
+
+
+@dataclass(frozen=True)
+class SearchSettings:
+    """The search's options, typed and checked.
+
+    ``iterations``/``think``: the budget (the first reached ends the search). Without either,
+    300 iterations or the game's tuned count, the same result for the same seed. ``think`` alone
+    caps a game's tuned count; ``iterations=none`` leaves only the time. ``depth``: rollout moves before the
+    position is scored. ``c``: UCB exploration. ``rollout``: heuristic or random. ``widen``:
+    progressive widening (about widen·√visits plans open at a node; 0 opens all). ``prior``: the
+    fading bonus of the heuristic's plan. ``margin``: standard errors by which another plan must
+    beat the heuristic's to be played. ``explore``: the uniform share of regret matching at
+    simultaneous turns. ``workers``: parallel searches whose root statistics are added up.
+    """
+
+    iterations: int | None = DEFAULT_ITERATIONS
+    think: float | None = None
+    depth: int = 8
+    c: float = 1.0
+    rollout: str = "heuristic"
+    widen: float = 2.0
+    prior: float = 0.5
+    margin: float = 1.0
+    explore: float = 0.1
+    workers: int = 1
+
+
+SEARCH_OPTIONS = ("iterations", "think", "depth", "c", "rollout", "widen", "prior", "margin", "explore", "workers")
+
+
+@cache
+def tuned_options(game: str) -> dict[str, Any]:
+    """The search options measured to play ``game`` best (``tuned/<game>.json`` beside this
+    module); empty for a game without such a file."""
+    try:
+        text = resources.files(__package__).joinpath("tuned", f"{game}.json").read_text(encoding="utf-8")
+    except (FileNotFoundError, OSError):
+        return {}
+    data = json.loads(text)
+    unknown = set(data) - set(SEARCH_OPTIONS)
+    if unknown:
+        raise BadAgentSpec(f"tuned settings for {game} name unknown options {sorted(unknown)}")
+    return dict(data)
+
+
+def search_settings(game: str | None, options: dict[str, Any]) -> SearchSettings:
+    """Settings from ``options`` (spec text or values) over ``game``'s tuned defaults.
+
+    >>> search_settings(None, {"think": "250ms"}).iterations is None
+    True
+    >>> search_settings(None, {"think": "1s", "iterations": 50}).iterations
+    50
+    >>> search_settings(None, {"think": "1s", "iterations": "none"}).iterations is None
+    True
+    """
+    unknown = set(options) - set(SEARCH_OPTIONS)
+    if unknown:
+        raise BadAgentSpec(f"agent 'mcts' does not take the options {sorted(unknown)}; "
+                           f"it takes {', '.join(SEARCH_OPTIONS)} and speed")
+    merged = {**(tuned_options(game) if game else {}), **{k: v for k, v in options.items() if v is not None}}
+    think = parse_seconds("think", merged["think"]) if merged.get("think") is not None else None
+    if str(merged.get("iterations", "")).lower() == "none":
+        iterations: int | None = None  # only the time budget ends the search
+    elif merged.get("iterations") is not None:
+        iterations = parse_int("iterations", merged["iterations"], minimum=1)
+    else:
+        iterations = None if think is not None else DEFAULT_ITERATIONS
+    return SearchSettings(
+        iterations=iterations,
+        think=think,
+        depth=parse_int("depth", merged.get("depth", 8), minimum=0),
+        c=parse_float("c", merged.get("c", 1.0), minimum=0.0),
+        rollout=parse_choice("rollout", merged.get("rollout", "heuristic"), ("heuristic", "random")),
+        widen=parse_float("widen", merged.get("widen", 2.0), minimum=0.0),
+        prior=parse_float("prior", merged.get("prior", 0.5), minimum=0.0),
+        margin=parse_float("margin", merged.get("margin", 1.0), minimum=0.0),
+        explore=min(1.0, parse_float("explore", merged.get("explore", 0.1), minimum=0.0)),
+        workers=parse_int("workers", merged.get("workers", 1), minimum=1),
+    )

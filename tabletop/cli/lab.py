@@ -318,8 +318,42 @@ def ladder_command(
     _exit_if_all_failed(ladder.errors, total)
 
 
+def fit_command(
+    game: Annotated[str, typer.Argument(help="The game whose evaluation is fitted.")],
+    out: Annotated[Path, typer.Option("--out", help="Where to write the fitted evaluation (JSON).")],
+    agents: Annotated[str, typer.Option(help="Agents that play the games, in turn round the seats.")] = "heuristic",
+    games: Annotated[int, typer.Option("--games", "-n", min=2, help="Games to play.")] = 200,
+    every: Annotated[int, typer.Option(min=1, help="Note the position at every Nth decision.")] = 5,
+    option: OptionOpt = None,
+    seed: SeedOpt = 0,
+    jobs: JobsOpt = 1,
+) -> None:
+    """Fit the game's position evaluation (State.features) to the outcomes of played games."""
+    import json
+
+    from tabletop.lab.fitting import collect_positions, fit_evaluation
+
+    check_output_path(out, "--out")
+    console = Console(stderr=True)
+    with _errors():
+        game_class(game)
+        console.print(f"Playing {games} games of {game}...")
+        positions = collect_positions(game, games, seed, agents=split_agents(agents), every=every,
+                                      options=_options(option), jobs=jobs)
+        fit = fit_evaluation(positions)
+        table = Table(title=f"{game}: held-out predictions of the final points share "
+                            f"({fit.train_positions} positions fitted, {fit.test_positions} held out)")
+        for column in ("model", "log-loss", "Brier"):
+            table.add_column(column, justify="left" if column == "model" else "right")
+        for name, score in fit.scores.items():
+            table.add_row(name, f"{score.log_loss:.4f}", f"{score.brier:.4f}")
+        _stdout().print(table)
+        _write(out, json.dumps(fit.model.to_json(), indent=1), console)
+
+
 def register(app: typer.Typer) -> None:
-    """Add ``simulate``, ``balance`` and ``ladder`` to ``app``."""
+    """Add ``simulate``, ``balance``, ``ladder`` and ``fit`` to ``app``."""
     app.command("simulate")(simulate_command)
     app.command("balance")(balance_command)
     app.command("ladder")(ladder_command)
+    app.command("fit")(fit_command)

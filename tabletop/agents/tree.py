@@ -1,0 +1,116 @@
+"""The search tree of :mod:`tabletop.agents.mcts`: move statistics and how a seat picks a move.
+
+A node keeps, per seat, statistics of that seat's plans (runs of its own actions a player thinks
+of as one decision, from :meth:`~tabletop.core.State.plans`). Two ways of choosing:
+
+* **UCB with availability** where one seat acts: a plan's exploration term counts the iterations
+  in which it was on offer, so a plan legal in few sampled worlds is not favoured.
+* **Regret matching** where several seats act at once (simultaneous turns): each seat plays in
+  proportion to its positive regrets, mixed with a little uniform exploration, and learns from an
+  importance-weighted estimate of every plan's reward. Its average strategy converges towards an
+  equilibrium of the turn, the mixed play a game of bluff needs; plain UCB would be exploited.
+
+>>> edges = {("a",): Edge(), ("b",): Edge()}
+>>> probabilities = regret_strategy(list(edges.values()), exploration=0.0)
+>>> probabilities
+[0.5, 0.5]
+>>> learn_regrets(list(edges.values()), probabilities, chosen=0, reward=1.0)
+>>> [round(e.regret, 2) for e in edges.values()], regret_strategy(list(edges.values()), 0.0)
+([1.0, -1.0], [1.0, 0.0])
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from tabletop.core import Action
+
+__all__ = ["Edge", "Move", "Node", "Plan", "SearchReport", "learn_regrets", "regret_strategy"]
+
+Plan = tuple[Action, ...]
+Move = tuple[str, Plan]
+
+
+class Edge:
+    """Statistics of one seat's plan from one node."""
+
+    __slots__ = ("available", "regret", "squares", "strategy", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.total = 0.0
+        self.squares = 0.0
+        self.available = 0
+        self.regret = 0.0
+        self.strategy = 0.0
+
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+    def spread(self) -> float:
+        """The standard error of the mean reward."""
+        if self.visits < 2:
+            return 1.0
+        variance = max(0.0, self.squares / self.visits - self.mean() ** 2)
+        return math.sqrt(variance / self.visits)
+
+    def add(self, reward: float) -> None:
+        self.visits += 1
+        self.total += reward
+        self.squares += reward * reward
+
+    def merge(self, other: Edge) -> None:
+        """Fold in another search's statistics for the same plan (root-parallel search)."""
+        self.visits += other.visits
+        self.total += other.total
+        self.squares += other.squares
+        self.available += other.available
+        self.strategy += other.strategy
+
+
+class Node:
+    """A point in the open-loop tree: per-seat plan statistics and children by joint move."""
+
+    __slots__ = ("children", "edges", "hints", "seat_visits")
+
+    def __init__(self) -> None:
+        self.edges: dict[Move, Edge] = {}
+        self.children: dict[tuple[Move, ...], Node] = {}
+        self.seat_visits: dict[str, int] = {}
+        self.hints: dict[str, Plan | None] = {}
+
+
+def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:
+    """Each plan's probability: positive regrets normalised, mixed with ``exploration`` uniform."""
+    positive = [max(0.0, e.regret) for e in edges]
+    total = sum(positive)
+    n = len(edges)
+    if total <= 0:
+        return [1.0 / n] * n
+    return [(1 - exploration) * p / total + exploration / n for p in positive]
+
+
+def learn_regrets(edges: list[Edge], probabilities: list[float], chosen: int, reward: float) -> None:
+    """Update regrets from one sampled reward: the chosen plan's reward is importance-weighted,
+    the others' estimated as zero, each measured against the reward actually obtained."""
+    weighted = reward / probabilities[chosen]
+    for k, edge in enumerate(edges):
+        edge.regret += (weighted if k == chosen else 0.0) - reward
+        edge.strategy += probabilities[k]
+
+
+@dataclass
+class SearchReport:
+    """What the last search did: for benchmarks, tests and curious players."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    visits: dict[str, int] = field(default_factory=dict)
+    values: dict[str, float] = field(default_factory=dict)
+    workers: int = 1
+    continued: bool = False
+
+    @property
+    def iterations_per_second(self) -> float:
+        return self.iterations / self.seconds if self.seconds > 0 else 0.0

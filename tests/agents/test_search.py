@@ -1,0 +1,140 @@
+"""The search's newer parts: plans played on without searching again, regret matching at
+simultaneous turns, root-parallel search and per-game tuned settings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+
+import tabletop
+import tests.pig  # noqa: F401
+from tabletop.agents import BadAgentSpec, make_agent
+from tabletop.agents import settings as settings_module
+from tabletop.agents.settings import SEARCH_OPTIONS, search_settings, tuned_options
+from tabletop.core import Action, ActionCodec, Game, GameInfo, Outcome, Randomness, State, register
+from tests.pig import Hold, PigGame, PigState, Roll
+
+
+class PlannedPigState(PigState):
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        return [(Roll(), Roll(), Hold())]
+
+
+@register
+class PlannedPigGame(PigGame):
+    info = GameInfo(**{**PigGame.info.__dict__, "name": "test-pig-plans", "title": "Pig with plans"})
+
+    def _new_state(self, rng: Randomness, scenario: dict[str, Any] | None) -> PigState:
+        return PlannedPigState(self, rng)
+
+
+def test_a_chosen_plan_is_played_on_without_searching_again():
+    state = tabletop.load("test-pig-plans").new_state(seed=1, dice=[3, 4])
+    agent = make_agent("mcts:iterations=20,margin=0,prior=0", seed=2)
+    played = []
+    for _ in range(3):
+        action = agent.choose(state, "seat1")
+        played.append((action, agent.last.continued))
+        state.apply("seat1", action)
+    assert played == [(Roll(), False), (Roll(), True), (Hold(), True)]
+    assert state.banked["seat1"] == 7
+
+
+def test_a_plan_is_dropped_when_the_game_went_another_way():
+    state = tabletop.load("test-pig-plans").new_state(seed=1, dice=[1, 5])
+    agent = make_agent("mcts:iterations=20,margin=0,prior=0", seed=2)
+    state.apply("seat1", agent.choose(state, "seat1"))  # a 1: the turn passes
+    state.apply("seat2", Roll())
+    state.apply("seat2", Hold())
+    agent.choose(state, "seat1")
+    assert not agent.last.continued and agent.last.iterations == 20
+
+
+@dataclass(frozen=True, slots=True)
+class Throw(Action):
+    kind = "throw"
+    sign: str
+
+
+BEATS = {"rock": "scissors", "paper": "rock", "scissors": "paper"}
+
+
+@register
+class ThrowGame(Game):
+    """Rock, paper, scissors, and a fourth sign, ``blank``, that loses to everything."""
+
+    info = GameInfo(name="test-throw", title="Throw", summary="One simultaneous throw.", min_seats=2,
+                    max_seats=2, options=(), hidden_information=False, turn_style="simultaneous")
+    codec = ActionCodec(Throw)
+
+    def _new_state(self, rng: Randomness, scenario: dict[str, Any] | None) -> ThrowState:
+        return ThrowState(self, rng)
+
+
+class ThrowState(State):
+    def __init__(self, game: Game, rng: Randomness) -> None:
+        super().__init__(game, rng)
+        self.thrown: dict[str, str] = {}
+
+    @property
+    def to_act(self) -> tuple[str, ...]:
+        return tuple(s for s in self.seats if s not in self.thrown)
+
+    def _legal_actions(self, seat: str) -> list[Action]:
+        return [Throw(sign) for sign in ("rock", "paper", "scissors", "blank")]
+
+    def _apply(self, seat: str, action: Action) -> None:
+        assert isinstance(action, Throw)
+        self.thrown[seat] = action.sign
+
+    @property
+    def outcome(self) -> Outcome | None:
+        if len(self.thrown) < 2:
+            return None
+        a, b = self.thrown["seat1"], self.thrown["seat2"]
+        if a == b:
+            return Outcome((), {}, "the same sign")
+        first_wins = b == "blank" or (a != "blank" and BEATS[a] == b)
+        return Outcome(("seat1",) if first_wins else ("seat2",), {}, "a throw")
+
+    def _view(self, seat: str | None) -> dict[str, Any]:
+        return {"thrown": len(self.thrown)}
+
+
+def test_regret_matching_mixes_its_throws_and_never_throws_the_losing_sign():
+    state = tabletop.load("test-throw").new_state(seed=0)
+    chosen = {make_agent("mcts:iterations=400,prior=0", seed=seed).choose(state, "seat1").sign  # type: ignore[attr-defined]
+              for seed in range(12)}
+    assert "blank" not in chosen
+    assert len(chosen) >= 2
+
+
+def test_root_parallel_search_adds_up_the_workers_and_repeats_for_a_seed():
+    state = tabletop.load("test-pig").new_state(seed=9)
+    first = make_agent("mcts:iterations=40,workers=2", seed=5)
+    choice = first.choose(state, "seat1")
+    assert first.last.workers == 2 and first.last.iterations == 40
+    again = make_agent("mcts:iterations=40,workers=2", seed=5)
+    assert again.choose(state, "seat1") == choice and again.last.visits == first.last.visits
+
+
+def test_spec_options_override_a_games_tuned_settings(monkeypatch):
+    monkeypatch.setattr(settings_module, "tuned_options", lambda game: {"iterations": 70, "depth": 2})
+    assert search_settings("any", {}).iterations == 70
+    assert search_settings("any", {"depth": "5"}).depth == 5
+    capped = search_settings("any", {"think": "1s"})
+    assert (capped.iterations, capped.think) == (70, 1.0)
+    assert search_settings("any", {"think": "1s", "iterations": "none"}).iterations is None
+    with pytest.raises(BadAgentSpec, match="does not take the options"):
+        make_agent("mcts:colour=red")
+
+
+@pytest.mark.parametrize("info", [i for i in tabletop.games() if not i.name.startswith("test-")],
+                         ids=lambda i: i.name)
+def test_every_tuned_settings_file_names_known_options_with_good_values(info):
+    tuned = tuned_options(info.name)
+    assert set(tuned) <= set(SEARCH_OPTIONS)
+    settings = search_settings(info.name, {})
+    assert settings.iterations is not None, "the strongest player must repeat its games for a seed"
