@@ -13,6 +13,7 @@ from typing import Any
 from tabletop.core import (
     Action,
     BadScenario,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -248,6 +249,16 @@ class TravelState(TurnFlow, State):
         return [pair_action(p, walked) for p in self._partner_choices()]
 
     def check(self, seat: str, action: Action) -> None:
+        if self.phase == ALLOCATE and seat in self._to_act:
+            # The common case in play and search, answered without building the legal list.
+            kind = type(action)
+            if kind is Finish:
+                return
+            if kind is Place:
+                assert isinstance(action, Place)
+                i = 0 if seat == "seat1" else 1
+                if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
+                    return
         legal = self.legal_actions(seat)
         for candidate in legal:
             if candidate is action:
@@ -298,18 +309,37 @@ class TravelState(TurnFlow, State):
             self._call_power(i, action.call)
 
     def clone(self) -> TravelState:
+        twin = self.copy_position(list(self.events), list(self.history))
+        twin.rng = self.rng.clone()
+        return twin
+
+    def copy_position(self, events: list[Event], history: list[tuple[str, Action]]) -> TravelState:
+        """An independent copy of the position with the given log, sharing this state's chance
+        generator (the caller gives the copy its own)."""
         twin = TravelState.__new__(TravelState)
         twin.__dict__.update(self.__dict__)
-        twin.events = list(self.events)
-        twin.history = list(self.history)
+        twin.events = events
+        twin.history = history
         twin._legal_cache = {}
-        twin.rng = self.rng.clone()
         twin.gen = list(self.gen)
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
-        for name in ("adv_offense", "bonus", "deck", "known", "finished", "adv_points", "adv_to_hand",
-                     "reserve", "calls", "walk", "pool", "pairs", "unpaired", "points", "rooms", "placements"):
-            setattr(twin, name, list(getattr(self, name)))
+        twin.adv_offense = list(self.adv_offense)
+        twin.bonus = list(self.bonus)
+        twin.deck = list(self.deck)
+        twin.known = list(self.known)
+        twin.finished = list(self.finished)
+        twin.adv_points = list(self.adv_points)
+        twin.adv_to_hand = list(self.adv_to_hand)
+        twin.reserve = list(self.reserve)
+        twin.calls = list(self.calls)
+        twin.walk = list(self.walk)
+        twin.pool = list(self.pool)
+        twin.pairs = list(self.pairs)
+        twin.unpaired = list(self.unpaired)
+        twin.points = list(self.points)
+        twin.rooms = list(self.rooms)
+        twin.placements = list(self.placements)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:

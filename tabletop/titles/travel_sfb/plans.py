@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import FINISH, PLACE
-from .heuristic import placement_key, scored_plans
+from .heuristic import PlacementKey, placement_key, scored_plans
 from .rules import ALLOCATE
 
 if TYPE_CHECKING:
@@ -39,15 +39,30 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     if state.phase != ALLOCATE or not legal or not state.hands[i]:
         return [(action,) for action in legal]
     hand, key = placement_key(state, i)
+    ranked = _RANKED.get(key)
+    if ranked is None:
+        if len(_RANKED) > _RANKED_MAX:
+            _RANKED.clear()
+        ranked = _RANKED[key] = _rank(key)
+    plans = [_actions(hand, plan) for plan in ranked[:limit]]
+    return plans or [(FINISH,)]
+
+
+# The ranking depends only on what the heuristic's scoring reads, so it is worked out once per key.
+_RANKED: dict[PlacementKey, list[tuple[int, ...]]] = {}
+_RANKED_MAX = 50_000
+
+
+def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
+    """The best plan of each split of card counts over the rows, best first (the heuristic's own
+    choice first among equals)."""
     best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
     for order, (score, plan) in enumerate(scored_plans(key)):
         split = plan[3:]
         kept = best.get(split)
         if kept is None or score > kept[0]:
             best[split] = (score, order, plan)
-    ranked = sorted(best.values(), key=lambda item: (-item[0], item[1]))[:limit]
-    plans = [_actions(hand, plan) for _score, _order, plan in ranked]
-    return plans or [(FINISH,)]
+    return [plan for _score, _order, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
 
 
 def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
