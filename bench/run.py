@@ -3,7 +3,7 @@ games per second, and MCTS iterations per second, each on one core.
 
 Run with ``make bench``; ``--seconds`` sets the time per measurement and ``--only NAME`` narrows
 it to some games. MCTS is timed from a handful of positions reached by random play, with the
-default search (heuristic rollouts cut off after 8 moves)."""
+strongest player's settings for each game (``hard``, with the game's tuned options)."""
 
 from __future__ import annotations
 
@@ -70,7 +70,8 @@ def measure_mcts(name: str, seconds: float, count: int = 5) -> float:
     spots = positions(name, count)
     for index, state in enumerate(spots):
         seat = next(s for s in state.to_act if len(state.legal_actions(s)) > 1)
-        agent = make_agent(f"mcts:think={seconds / max(1, len(spots))}", seed=index)
+        # The strongest player's own settings, searching for the whole time share.
+        agent = make_agent(f"hard:think={seconds / max(1, len(spots))},iterations=none", seed=index)
         assert isinstance(agent, MCTSAgent)
         agent.choose(state, seat)
         iterations += agent.last.iterations

@@ -33,7 +33,7 @@ from typing import Any
 from tabletop.core import Action, IllegalAction, Randomness, State
 
 from .base import register_agent
-from .parallel import search_in_parallel
+from .parallel import prepare_workers, search_in_parallel
 from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
 from .tree import Edge, Move, Node, Plan, SearchReport, learn_regrets, regret_strategy
@@ -55,7 +55,9 @@ class MCTSAgent(PacedAgent):
     def __init__(self, seed: int = 0, speed: str = DEFAULT_SPEED, **options: Any) -> None:
         super().__init__(seed, speed)
         self.options: dict[str, Any] = dict(options)
-        search_settings(None, self.options)  # refuse bad options now, not at the first move
+        settings = search_settings(None, self.options)  # refuse bad options now, not at the first move
+        if settings.workers > 1:
+            prepare_workers(settings.workers)
         self.last = SearchReport()
         self._pending: tuple[str, int, Plan] | None = None
 
@@ -107,13 +109,17 @@ class MCTSAgent(PacedAgent):
         """Run one search from ``state`` for ``seat``: its root and the iterations it made."""
         root = Node()
         real_time = state.game.info.turn_style == "real-time"
-        deadline = time.perf_counter() + settings.think if settings.think is not None else math.inf
+        started = time.perf_counter()
+        deadline = started + settings.think if settings.think is not None else math.inf
         done = 0
+        now = started
+        # Stop when another iteration of the average length would overrun the time budget.
         while (settings.iterations is None or done < settings.iterations) and (
-            done == 0 or time.perf_counter() < deadline
+            done == 0 or now + (now - started) / done < deadline
         ):
             self._iterate(state, seat, root, real_time, settings, rng)
             done += 1
+            now = time.perf_counter()
         return root, done
 
     def _best(self, state: State, seat: str, root: Node, settings: SearchSettings,

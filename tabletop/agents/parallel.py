@@ -15,7 +15,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from tabletop.core import State
+from tabletop.core import State, games
 
 from .settings import SearchSettings
 from .tree import Edge, Node
@@ -23,9 +23,10 @@ from .tree import Edge, Node
 if TYPE_CHECKING:
     from .mcts import MCTSAgent
 
-__all__ = ["search_in_parallel"]
+__all__ = ["prepare_workers", "search_in_parallel"]
 
 _POOLS: dict[int, Executor] = {}
+HANDOVER_SECONDS = 0.05
 
 
 def _pool(workers: int) -> Executor | None:
@@ -46,6 +47,19 @@ def _close_pools() -> None:
     _POOLS.clear()
 
 
+def _ready() -> bool:
+    games()  # every game imported now, so the first position a worker receives is quick
+    return True
+
+
+def prepare_workers(workers: int) -> None:
+    """Start the worker processes now, so the first decision does not pay for it."""
+    pool = _pool(workers)
+    if pool is not None:
+        for future in [pool.submit(_ready) for _ in range(workers)]:
+            future.result()
+
+
 def _root_summary(root: Node, seat: str) -> Node:
     """The part of a root the merge needs: the seat's plan statistics and hints."""
     summary = Node()
@@ -58,7 +72,7 @@ def _search_one(state: State, seat: str, options: dict[str, Any], settings: Sear
                 seed: int) -> tuple[Node, int]:
     from .mcts import MCTSAgent
 
-    agent = MCTSAgent(seed=seed, **options)
+    agent = MCTSAgent(seed=seed, **{**options, "workers": 1})  # a worker never starts workers of its own
     root, done = agent.search(state, seat, settings, agent.rng)
     return _root_summary(root, seat), done
 
@@ -72,7 +86,9 @@ def search_in_parallel(agent: MCTSAgent, state: State, seat: str,
         root, done = agent.search(state, seat, replace(settings, workers=1), agent.rng)
         return root, done, 1
     share = replace(settings, workers=1,
-                    iterations=math.ceil(settings.iterations / workers) if settings.iterations else None)
+                    iterations=math.ceil(settings.iterations / workers) if settings.iterations else None,
+                    # Sending the position out and the statistics back takes a little of the time.
+                    think=max(0.01, settings.think - HANDOVER_SECONDS) if settings.think else None)
     seeds = [int(agent.rng.random() * 2**62) for _ in range(workers)]
     futures = [pool.submit(_search_one, state, seat, agent.options, share, seed) for seed in seeds]
     merged = Node()

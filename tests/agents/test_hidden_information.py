@@ -21,7 +21,7 @@ HIDDEN = [info.name for info in tabletop.games() if info.hidden_information and 
 GAMES = ["test-high-card", *HIDDEN] if HIDDEN else [
     "test-high-card", pytest.param("none", marks=pytest.mark.skip(reason="no hidden-information game has landed yet"))
 ]
-AGENTS = ["heuristic", "mcts:iterations=10,depth=4"]
+AGENTS = ["heuristic", "mcts:iterations=10,depth=4", "hard:iterations=12"]  # hard: each game's tuned search
 
 
 def _positions(name: str, count: int) -> list[State]:
