@@ -5,7 +5,8 @@ Movement, the rest to Defense), so the search does too. The plans are the heuris
 candidates (each row takes a run of the hand sorted best first), scored against its model of the
 opponent; the best plan for each split of card counts over the rows is kept, best first, so the
 few plans a search can afford still range from all-out attack to full defense. Each plan places
-its Movement cards, then Offense, then Defense, and ends with ``finish`` in case cards are left.
+its Movement cards, then Offense, then Defense. A plan fills every place the rows allow, so the
+ship is finished by its last card: a plan never holds a ``finish`` that could outlive the turn.
 
 Outside allocation every legal action is a plan of its own: the pairing, keep-or-cancel and
 power calls are small choices already.
@@ -70,5 +71,4 @@ def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
     placing: list[Action] = []
     for row in _PLACING_ORDER:
         placing.extend(PLACE[card][row] for card in hand[starts[row]:starts[row] + adds[row]])
-    placing.append(FINISH)
     return tuple(placing)
