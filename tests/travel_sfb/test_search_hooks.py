@@ -103,3 +103,12 @@ def test_the_evaluation_file_loads_and_values_stay_within_one():
     assert set(FITTED.names) <= set(FEATURES)
     for state, seat in positions({}, range(2)):
         assert -1.0 <= state.evaluate(seat) <= 1.0
+
+
+def test_in_a_world_drawn_for_one_seat_the_other_ship_offers_only_its_likeliest_allocation():
+    state = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D")
+    world = state.determinize("seat1", Randomness(3))
+    assert len(world.plans("seat1")) == len(state.plans("seat1")) > 1
+    reply = world.plans("seat2")
+    assert len(reply) == 1 and reply[0][0] == world.suggest("seat2", Randomness(0))
+    assert len(state.plans("seat2")) > 1

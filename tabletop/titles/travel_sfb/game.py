@@ -48,7 +48,7 @@ from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
 from .knowledge import counts_visible, row_visible, unseen_advantage
 from .knowledge import determinize as redraw_hidden
-from .plans import allocation_plans
+from .plans import OPPONENT_PLANS, allocation_plans
 from .render import describe_action as action_label
 from .render import render_text as picture
 from .rules import ALLOCATE, PAIR, PHASE_NAMES, POWER, READY, RESERVE_NAMES, SETTLE, SPENT, UNAVAILABLE, Rules
@@ -155,6 +155,8 @@ class TravelState(TurnFlow, State):
         self.settled = None
         self.points = [0, 0]
         self.last_turn = None
+        # The seat a determinized copy was drawn for (None in the real game): see plans.py.
+        self.searcher: int | None = None
         self._to_act = ()
         self._outcome = None
 
@@ -379,6 +381,9 @@ class TravelState(TurnFlow, State):
         return position_features(self, seat)
 
     def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        i = 0 if seat == "seat1" else 1
+        if self.searcher is not None and self.searcher != i:
+            return allocation_plans(self, seat, OPPONENT_PLANS)
         return allocation_plans(self, seat)
 
     def determinize(self, seat: str | None, rng: Randomness) -> TravelState:

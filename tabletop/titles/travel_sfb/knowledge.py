@@ -104,6 +104,7 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     for i in resplit:
         _random_split(copy, i, rng)
     copy.rooms = [copy._room(0), copy._room(1)]
+    copy.searcher = viewer  # its plans model the other ship by its likeliest reply (plans.py)
     copy.placements = [None, None]
     copy._legal_cache = {}
     return copy

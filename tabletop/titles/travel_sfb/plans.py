@@ -10,6 +10,14 @@ ship is finished by its last card: a plan never holds a ``finish`` that could ou
 
 Outside allocation every legal action is a plan of its own: the pairing, keep-or-cancel and
 power calls are small choices already.
+
+In a world drawn for one seat by ``determinize`` (its ``searcher``), the other ship is offered
+only its best allocation by the rules of thumb (``OPPONENT_PLANS``). Its hand is re-drawn in
+every world, so each of its plans is a different run of cards in each world: a search that
+offered it ten would meet ten new moves every time, learn nothing about them, and model the
+opponent as picking at random among its ten. The likeliest reply is the better model, and the
+search weighs its own allocations against it. Nothing hidden is used: the reply is worked out
+from the re-drawn hand.
 """
 
 from __future__ import annotations
@@ -25,9 +33,10 @@ from .rules import ALLOCATE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PLAN_LIMIT", "allocation_plans"]
+__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "allocation_plans"]
 
 PLAN_LIMIT = 10
+OPPONENT_PLANS = 1
 # The order the heuristic itself places a plan's cards in: Movement, Offense, Defense.
 _PLACING_ORDER = (1, 0, 2)
 
