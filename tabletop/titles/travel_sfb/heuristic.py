@@ -10,6 +10,7 @@ mutual advantage points only when it is ahead in generation.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -144,15 +145,21 @@ def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[fl
     return [float(x) for x in value.mean(axis=1)]
 
 
+@lru_cache(maxsize=512)
+def _opponent_moves(key: OpponentKey) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The model opponent's movement rows, each distinct one with how many samples hold it."""
+    return tuple(Counter(theirs for _o, theirs, _d in _opponent_samples(key)).items())
+
+
 def _movement_value(key: OpponentKey, mine: tuple[int, ...]) -> float:
     """Expected advantage points won minus lost, pairing best against best."""
     total = 0
-    samples = _opponent_samples(key)
-    for _o, theirs, _d in samples:
-        total += len(mine) - len(theirs)
+    for theirs, times in _opponent_moves(key):
+        edge = len(mine) - len(theirs)
         for a, b in zip(mine, theirs, strict=False):
-            total += (a > b) - (a < b)
-    return total / len(samples)
+            edge += (a > b) - (a < b)
+        total += edge * times
+    return total / SAMPLES
 
 
 PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tuple[int, int, int],
