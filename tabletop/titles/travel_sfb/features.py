@@ -3,7 +3,8 @@
 A duel is decided by generation: each point lost is a card fewer every turn, and zero explodes the
 ship. So the features are the generations, as they will stand once the damage already decided
 this turn lands (the rows are fixed once both ships have finished allocating), whether that
-damage kills, the advantage cards coming, the cards each ship holds this turn, and how much of
+damage kills, the advantage cards coming (while movement is being paired, as the resolving ship
+would pair and settle it by the rules of thumb), the cards each ship holds this turn, and how much of
 the duel is left before the turn limit. The weights come from ``tabletop fit`` on self-play
 (``data/evaluation.json``, read once as ``FITTED``); without it ``evaluate`` falls back to the generation share without it.
 """
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from tabletop.core.evaluation import FittedEvaluation
 
 from .cards import VALUES
+from .heuristic import movement_points
 from .rules import ALLOCATE, PAIR, POWER, SETTLE
 
 if TYPE_CHECKING:
@@ -51,7 +53,7 @@ def features(state: TravelState, seat: str) -> dict[str, float]:
         defense = (sum([VALUES[c] for c in rows[0][2]]), sum([VALUES[c] for c in rows[1][2]]))
         gen = [max(0, gen[k] - max(0, offense[1 - k] - defense[k]) // 10) for k in (0, 1)]
     full = (state.ships[0].generation, state.ships[1].generation)
-    coming = list(state.points) if phase in (PAIR, SETTLE) else list(state.adv_points)
+    coming = movement_points(state) if phase in (PAIR, SETTLE) else list(state.adv_points)
     cards = [0, 0]
     value = [0, 0]
     if phase == ALLOCATE:

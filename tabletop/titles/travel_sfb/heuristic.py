@@ -26,7 +26,7 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "placement_key", "scored_plans", "suggest"]
+__all__ = ["PlacementKey", "movement_points", "placement_key", "scored_plans", "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
@@ -345,6 +345,22 @@ def _pair(state: TravelState, i: int) -> Action:
             best_value, best_card = value, card
     walked = state.walk[0]
     return pair_action(walked, best_card) if own_walk else pair_action(best_card, walked)
+
+
+def movement_points(state: TravelState) -> list[int]:
+    """Each ship's advantage points from this turn's movement once the resolving ship has paired
+    and settled the way ``suggest`` does (while pairing or settling; else the points so far)."""
+    points = list(state.points)
+    who = state.resolver
+    if state.phase == PAIR:
+        edge, mine = _best_matching(tuple(RANKS[c] for c in state.walk), tuple(sorted(RANKS[c] for c in state.pool)),
+                                    state.walk_owner == who, state.rules.pair_points_both)
+        points[who] += mine
+        points[1 - who] += mine - edge
+    if state.phase in (PAIR, SETTLE) and points[0] and points[1] and state.gen[who] <= state.gen[1 - who]:
+        cut = max(points) if state.rules.cancel_all else min(points)
+        points = [max(0, p - cut) for p in points]
+    return points
 
 
 def _sign(walk_rank: int, pool_rank: int, own_walk: bool, both: bool) -> tuple[int, int]:
