@@ -26,7 +26,7 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "movement_points", "placement_key", "scored_plans", "suggest"]
+__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "scored_plans", "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
@@ -205,6 +205,11 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
         return FINISH
     position, row = choice
     return PLACE[hand[position]][row]
+
+
+def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
+    """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
+    return _best_split(*key)
 
 
 def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import FINISH, PLACE
-from .heuristic import PlacementKey, placement_key, scored_plans
+from .heuristic import PlacementKey, best_plan, placement_key, scored_plans
 from .rules import ALLOCATE
 
 if TYPE_CHECKING:
@@ -50,6 +50,9 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
         return [(action,) for action in legal]
     hand, key = placement_key(state, i)
     ranked = _RANKED.get(key)
+    if ranked is None and limit == 1:
+        best = best_plan(key)  # the likeliest reply needs no full ranking
+        return [_actions(hand, best)] if best is not None else [(FINISH,)]
     if ranked is None:
         if len(_RANKED) > _RANKED_MAX:
             _RANKED.clear()
