@@ -13,6 +13,7 @@ from typing import Any
 from tabletop.core import (
     Action,
     BadScenario,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -41,10 +42,13 @@ from .actions import (
     pair_action,
 )
 from .cards import CODES, DECK_SIZE, VALUES, code, label
+from .features import FITTED
+from .features import features as position_features
 from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
 from .knowledge import counts_visible, row_visible, unseen_advantage
 from .knowledge import determinize as redraw_hidden
+from .plans import OPPONENT_PLANS, allocation_plans
 from .render import describe_action as action_label
 from .render import render_text as picture
 from .rules import ALLOCATE, PAIR, PHASE_NAMES, POWER, READY, RESERVE_NAMES, SETTLE, SPENT, UNAVAILABLE, Rules
@@ -151,6 +155,8 @@ class TravelState(TurnFlow, State):
         self.settled = None
         self.points = [0, 0]
         self.last_turn = None
+        # The seat a determinized copy was drawn for (None in the real game): see plans.py.
+        self.searcher: int | None = None
         self._to_act = ()
         self._outcome = None
 
@@ -245,6 +251,16 @@ class TravelState(TurnFlow, State):
         return [pair_action(p, walked) for p in self._partner_choices()]
 
     def check(self, seat: str, action: Action) -> None:
+        if self.phase == ALLOCATE and seat in self._to_act:
+            # The common case in play and search, answered without building the legal list.
+            kind = type(action)
+            if kind is Finish:
+                return
+            if kind is Place:
+                assert isinstance(action, Place)
+                i = 0 if seat == "seat1" else 1
+                if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
+                    return
         legal = self.legal_actions(seat)
         for candidate in legal:
             if candidate is action:
@@ -295,18 +311,37 @@ class TravelState(TurnFlow, State):
             self._call_power(i, action.call)
 
     def clone(self) -> TravelState:
+        twin = self.copy_position(list(self.events), list(self.history))
+        twin.rng = self.rng.clone()
+        return twin
+
+    def copy_position(self, events: list[Event], history: list[tuple[str, Action]]) -> TravelState:
+        """An independent copy of the position with the given log, sharing this state's chance
+        generator (the caller gives the copy its own)."""
         twin = TravelState.__new__(TravelState)
         twin.__dict__.update(self.__dict__)
-        twin.events = list(self.events)
-        twin.history = list(self.history)
+        twin.events = events
+        twin.history = history
         twin._legal_cache = {}
-        twin.rng = self.rng.clone()
         twin.gen = list(self.gen)
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
-        for name in ("adv_offense", "bonus", "deck", "known", "finished", "adv_points", "adv_to_hand",
-                     "reserve", "calls", "walk", "pool", "pairs", "unpaired", "points", "rooms", "placements"):
-            setattr(twin, name, list(getattr(self, name)))
+        twin.adv_offense = list(self.adv_offense)
+        twin.bonus = list(self.bonus)
+        twin.deck = list(self.deck)
+        twin.known = list(self.known)
+        twin.finished = list(self.finished)
+        twin.adv_points = list(self.adv_points)
+        twin.adv_to_hand = list(self.adv_to_hand)
+        twin.reserve = list(self.reserve)
+        twin.calls = list(self.calls)
+        twin.walk = list(self.walk)
+        twin.pool = list(self.pool)
+        twin.pairs = list(self.pairs)
+        twin.unpaired = list(self.unpaired)
+        twin.points = list(self.points)
+        twin.rooms = list(self.rooms)
+        twin.placements = list(self.placements)
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
@@ -336,9 +371,20 @@ class TravelState(TurnFlow, State):
     def evaluate(self, seat: str) -> float:
         if self._outcome is not None:
             return self._outcome.returns(seat)
+        if FITTED is not None:
+            return FITTED.value(position_features(self, seat))
         i = 0 if seat == "seat1" else 1
         share = [self.gen[k] / self.ships[k].generation for k in (0, 1)]
         return max(-1.0, min(1.0, share[i] - share[1 - i]))
+
+    def features(self, seat: str) -> dict[str, float]:
+        return position_features(self, seat)
+
+    def plans(self, seat: str) -> list[tuple[Action, ...]]:
+        i = 0 if seat == "seat1" else 1
+        if self.searcher is not None and self.searcher != i:
+            return allocation_plans(self, seat, OPPONENT_PLANS)
+        return allocation_plans(self, seat)
 
     def determinize(self, seat: str | None, rng: Randomness) -> TravelState:
         return redraw_hidden(self, seat, rng)

@@ -10,6 +10,7 @@ mutual advantage points only when it is ahead in generation.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -25,7 +26,7 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["suggest"]
+__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "scored_plans", "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
@@ -144,16 +145,21 @@ def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[fl
     return [float(x) for x in value.mean(axis=1)]
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=512)
+def _opponent_moves(key: OpponentKey) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The model opponent's movement rows, each distinct one with how many samples hold it."""
+    return tuple(Counter(theirs for _o, theirs, _d in _opponent_samples(key)).items())
+
+
 def _movement_value(key: OpponentKey, mine: tuple[int, ...]) -> float:
     """Expected advantage points won minus lost, pairing best against best."""
     total = 0
-    samples = _opponent_samples(key)
-    for _o, theirs, _d in samples:
-        total += len(mine) - len(theirs)
+    for theirs, times in _opponent_moves(key):
+        edge = len(mine) - len(theirs)
         for a, b in zip(mine, theirs, strict=False):
-            total += (a > b) - (a < b)
-    return total / len(samples)
+            edge += (a > b) - (a < b)
+        total += edge * times
+    return total / SAMPLES
 
 
 PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tuple[int, int, int],
@@ -164,10 +170,10 @@ _PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
 _PLACEMENTS_MAX = 50_000
 
 
-def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
+def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
+    """Ship ``i``'s hand, best cards first, and what its allocation depends on: the hand's values
+    and ranks, its rows so far, its ship, the model of the opponent and both generations."""
     hand = sorted(state.hands[i], key=lambda c: (-VALUES[c], -RANKS[c]))
-    if not hand:
-        return FINISH
     j = 1 - i
     rows = state.rows[i]
     counted = _counted(state, i)
@@ -183,6 +189,13 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
         state.gen[i],
         state.gen[j],
     )
+    return hand, key
+
+
+def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
+    if not state.hands[i]:
+        return FINISH
+    hand, key = placement_key(state, i)
     if key not in _PLACEMENTS:
         if len(_PLACEMENTS) > _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
@@ -192,6 +205,18 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
         return FINISH
     position, row = choice
     return PLACE[hand[position]][row]
+
+
+def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
+    """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
+    return _best_split(*key)
+
+
+def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
+    """Every whole allocation the heuristic weighs for ``key``, scored, in the order it weighs them."""
+    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
+    return _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
+                         my_gen, their_gen)
 
 
 def _plan(key: PlacementKey) -> None:
@@ -227,22 +252,14 @@ def _plan(key: PlacementKey) -> None:
                 defense += value
 
 
-def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
-                base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
-                key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
-    """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
-
-    ``hand`` is (value, rank) pairs, best first; a plan gives each row a run of that order.
-    """
-    dealt = _damage_table(key, their_gen, True)
-    taken = _damage_table(key, my_gen, False)
-    ranks = [r for _v, r in hand]
-    prefix = [0]
-    for v, _r in hand:
-        prefix.append(prefix[-1] + v)
-    best_score = -1e9
-    best: tuple[int, ...] | None = None
-    for adds in _splits(counted, limits, bonus, len(hand)):
+@lru_cache(maxsize=1024)
+def _layouts(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+             size: int) -> tuple[tuple[int, int, int, int, int, int, tuple[int, ...]], ...]:
+    """Every plan for a hand of ``size`` cards, best first, in the order they are weighed: the
+    (start, end) of the offense, movement and defense runs in the hand, then the plan itself as
+    (start of each row's run, cards for each row)."""
+    found = []
+    for adds in _splits(counted, limits, bonus, size):
         if not any(adds):
             continue
         for first, second, third in _ORDERS[(adds[0] > 0) | (adds[1] > 0) << 1 | (adds[2] > 0) << 2]:
@@ -251,15 +268,65 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
             ends[second] = ends[first] + adds[second]
             ends[third] = ends[second] + adds[third]
             starts = (ends[0] - adds[0], ends[1] - adds[1], ends[2] - adds[2])
-            offense = min(base_offense + prefix[ends[0]] - prefix[starts[0]], MAX_TOTAL)
-            defense = min(base_defense + prefix[ends[2]] - prefix[starts[2]], MAX_TOTAL)
-            moves = ranks[starts[1]:ends[1]]
-            if base_moves:
-                moves = sorted(moves + list(base_moves), reverse=True)
-            score = dealt[offense] - taken[defense] + POINT_WORTH * _movement_value(key, tuple(moves))
-            if score > best_score:
-                best_score = score
-                best = (*starts, *adds)
+            found.append((starts[0], ends[0], starts[1], ends[1], starts[2], ends[2], (*starts, *adds)))
+    return tuple(found)
+
+
+_MOVEMENT_TABLES: dict[OpponentKey, dict[tuple[int, ...], float]] = {}
+
+
+def _movement_table(key: OpponentKey) -> dict[tuple[int, ...], float]:
+    """``_movement_value`` for one opponent model, as a plain dictionary filled as plans need it."""
+    table = _MOVEMENT_TABLES.get(key)
+    if table is None:
+        if len(_MOVEMENT_TABLES) > 512:
+            _MOVEMENT_TABLES.clear()
+        table = _MOVEMENT_TABLES[key] = {}
+    return table
+
+
+def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
+    """(score, plan) for every plan of ``_layouts``, in that order; a plan is (start of each row's
+    run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first."""
+    dealt = _damage_table(key, their_gen, True)
+    taken = _damage_table(key, my_gen, False)
+    movement = _movement_table(key)
+    ranks = tuple(r for _v, r in hand)
+    prefix = [0]
+    for v, _r in hand:
+        prefix.append(prefix[-1] + v)
+    scored = []
+    for s0, e0, s1, e1, s2, e2, plan in _layouts(counted, limits, bonus, len(hand)):
+        offense = base_offense + prefix[e0] - prefix[s0]
+        if offense > MAX_TOTAL:
+            offense = MAX_TOTAL
+        defense = base_defense + prefix[e2] - prefix[s2]
+        if defense > MAX_TOTAL:
+            defense = MAX_TOTAL
+        moves = ranks[s1:e1]
+        if base_moves:
+            moves = tuple(sorted(moves + base_moves, reverse=True))
+        worth = movement.get(moves)
+        if worth is None:
+            worth = movement[moves] = _movement_value(key, moves)
+        scored.append((dealt[offense] - taken[defense] + POINT_WORTH * worth, plan))
+    return scored
+
+
+def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
+    """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
+    The first of equally good plans wins."""
+    best_score = -1e9
+    best: tuple[int, ...] | None = None
+    for score, plan in _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                     my_gen, their_gen):
+        if score > best_score:
+            best_score = score
+            best = plan
     return best
 
 
@@ -283,6 +350,22 @@ def _pair(state: TravelState, i: int) -> Action:
             best_value, best_card = value, card
     walked = state.walk[0]
     return pair_action(walked, best_card) if own_walk else pair_action(best_card, walked)
+
+
+def movement_points(state: TravelState) -> list[int]:
+    """Each ship's advantage points from this turn's movement once the resolving ship has paired
+    and settled the way ``suggest`` does (while pairing or settling; else the points so far)."""
+    points = list(state.points)
+    who = state.resolver
+    if state.phase == PAIR:
+        edge, mine = _best_matching(tuple(RANKS[c] for c in state.walk), tuple(sorted(RANKS[c] for c in state.pool)),
+                                    state.walk_owner == who, state.rules.pair_points_both)
+        points[who] += mine
+        points[1 - who] += mine - edge
+    if state.phase in (PAIR, SETTLE) and points[0] and points[1] and state.gen[who] <= state.gen[1 - who]:
+        cut = max(points) if state.rules.cancel_all else min(points)
+        points = [max(0, p - cut) for p in points]
+    return points
 
 
 def _sign(walk_rank: int, pool_rank: int, own_walk: bool, both: bool) -> tuple[int, int]:

@@ -43,18 +43,17 @@ def counts_visible(state: TravelState, viewer: int | None) -> bool:
     return state.rules.open_allocation or state.phase != ALLOCATE or (state.finished[0] and state.finished[1])
 
 
-def _knows(mask: int, viewer: int | None) -> bool:
-    return mask == BOTH if viewer is None else bool(mask & (1 << viewer))
-
-
 def determinize(state: TravelState, seat: str | None, rng: Randomness) -> TravelState:
     """A copy of ``state`` with everything ``seat`` cannot see re-drawn at random."""
     viewer = None if seat is None else SEATS.index(seat)
-    copy = state.clone()
-    copy.events = [e for e in state.events if e.visible(seat)]
-    copy.history = []
+    copy = state.copy_position([e for e in state.events if e.visible(seat)], [])
     copy.rng = Randomness(int(rng.random() * 2**31))
-    slots = [k for k, mask in enumerate(copy.known) if not _knows(mask, viewer)]
+    known = copy.known
+    if viewer is None:
+        slots = [k for k in range(len(known)) if known[k] != BOTH]
+    else:
+        bit = 1 << viewer
+        slots = [k for k in range(len(known)) if not known[k] & bit]
     pool = [copy.deck[k] for k in slots]
     counted = counts_visible(copy, viewer)
     resplit: list[int] = []
@@ -105,6 +104,7 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     for i in resplit:
         _random_split(copy, i, rng)
     copy.rooms = [copy._room(0), copy._room(1)]
+    copy.searcher = viewer  # its plans model the other ship by its likeliest reply (plans.py)
     copy.placements = [None, None]
     copy._legal_cache = {}
     return copy

@@ -1,0 +1,86 @@
+"""Numbers that describe a Travel SFB position from one ship's side, and the evaluation fitted to them.
+
+A duel is decided by generation: each point lost is a card fewer every turn, and zero explodes the
+ship. So the features are the generations, as they will stand once the damage already decided
+this turn lands (the rows are fixed once both ships have finished allocating), whether that
+damage kills, the advantage cards coming (while movement is being paired, as the resolving ship
+would pair and settle it by the rules of thumb), the cards each ship holds this turn, and how much of
+the duel is left before the turn limit. The weights come from ``tabletop fit`` on self-play
+(``data/evaluation.json``, read once as ``FITTED``); without it ``evaluate`` falls back to the generation share without it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tabletop.core.evaluation import FittedEvaluation
+
+from .cards import VALUES
+from .heuristic import movement_points
+from .rules import ALLOCATE, PAIR, POWER, SETTLE
+
+if TYPE_CHECKING:
+    from .game import TravelState
+
+__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "features", "load_evaluation"]
+
+EVALUATION_FILE = Path(__file__).with_name("data") / "evaluation.json"
+FEATURES = (
+    "generation_share_margin",
+    "generation_margin",
+    "my_generation",
+    "their_generation",
+    "kill_now",
+    "killed_now",
+    "advantage_margin",
+    "card_margin",
+    "value_margin",
+    "turns_left",
+)
+
+
+def features(state: TravelState, seat: str) -> dict[str, float]:
+    """The position from ``seat``'s side; call it on a determinized copy (it reads both hands)."""
+    i = 0 if seat == "seat1" else 1
+    j = 1 - i
+    gen = list(state.gen)
+    phase = state.phase
+    rows = state.rows
+    if phase in (PAIR, SETTLE):
+        # Every row is down: the damage of this turn is known, only its reveal is to come.
+        offense = (sum([VALUES[c] for c in rows[0][0]]), sum([VALUES[c] for c in rows[1][0]]))
+        defense = (sum([VALUES[c] for c in rows[0][2]]), sum([VALUES[c] for c in rows[1][2]]))
+        gen = [max(0, gen[k] - max(0, offense[1 - k] - defense[k]) // 10) for k in (0, 1)]
+    full = (state.ships[0].generation, state.ships[1].generation)
+    coming = movement_points(state) if phase in (PAIR, SETTLE) else list(state.adv_points)
+    cards = [0, 0]
+    value = [0, 0]
+    if phase == ALLOCATE:
+        for k in (0, 1):
+            held = state.hands[k] + rows[k][0] + rows[k][1] + rows[k][2]
+            cards[k] = len(held)
+            value[k] = sum([VALUES[c] for c in held])
+    elif phase == POWER:
+        cards = [gen[0] + coming[0], gen[1] + coming[1]]
+    limit = state.rules.turn_limit
+    return {
+        "generation_share_margin": gen[i] / full[i] - gen[j] / full[j],
+        "generation_margin": float(gen[i] - gen[j]),
+        "my_generation": float(gen[i]),
+        "their_generation": float(gen[j]),
+        "kill_now": float(gen[j] == 0 and gen[i] > 0),
+        "killed_now": float(gen[i] == 0 and gen[j] > 0),
+        "advantage_margin": float(coming[i] - coming[j]),
+        "card_margin": float(cards[i] - cards[j]),
+        "value_margin": (value[i] - value[j]) / 10,
+        "turns_left": max(0, limit - state.turn) / limit,
+    }
+
+
+def load_evaluation(path: Path = EVALUATION_FILE) -> FittedEvaluation | None:
+    """The fitted model stored at ``path``; None when there is none."""
+    return FittedEvaluation.load(path) if path.exists() else None
+
+
+FITTED = load_evaluation()

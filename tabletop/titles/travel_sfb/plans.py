@@ -1,0 +1,86 @@
+"""The choices a search weighs in Travel SFB: a whole allocation of the hand as one plan.
+
+A player decides the allocation of a turn as a whole (so many cards to Offense, these to
+Movement, the rest to Defense), so the search does too. The plans are the heuristic's own
+candidates (each row takes a run of the hand sorted best first), scored against its model of the
+opponent; the best plan for each split of card counts over the rows is kept, best first, so the
+few plans a search can afford still range from all-out attack to full defense. Each plan places
+its Movement cards, then Offense, then Defense. A plan fills every place the rows allow, so the
+ship is finished by its last card: a plan never holds a ``finish`` that could outlive the turn.
+
+Outside allocation every legal action is a plan of its own: the pairing, keep-or-cancel and
+power calls are small choices already.
+
+In a world drawn for one seat by ``determinize`` (its ``searcher``), the other ship is offered
+only its best allocation by the rules of thumb (``OPPONENT_PLANS``). Its hand is re-drawn in
+every world, so each of its plans is a different run of cards in each world: a search that
+offered it ten would meet ten new moves every time, learn nothing about them, and model the
+opponent as picking at random among its ten. The likeliest reply is the better model, and the
+search weighs its own allocations against it. Nothing hidden is used: the reply is worked out
+from the re-drawn hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core import Action
+
+from .actions import FINISH, PLACE
+from .heuristic import PlacementKey, best_plan, placement_key, scored_plans
+from .rules import ALLOCATE
+
+if TYPE_CHECKING:
+    from .game import TravelState
+
+__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "allocation_plans"]
+
+PLAN_LIMIT = 10
+OPPONENT_PLANS = 1
+# The order the heuristic itself places a plan's cards in: Movement, Offense, Defense.
+_PLACING_ORDER = (1, 0, 2)
+
+
+def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> list[tuple[Action, ...]]:
+    """Up to ``limit`` whole allocations for ``seat``, best first by the heuristic's scoring, one per
+    split of card counts over the rows. Outside allocation: each legal action alone."""
+    i = 0 if seat == "seat1" else 1
+    legal = state.legal_actions(seat)
+    if state.phase != ALLOCATE or not legal or not state.hands[i]:
+        return [(action,) for action in legal]
+    hand, key = placement_key(state, i)
+    ranked = _RANKED.get(key)
+    if ranked is None and limit == 1:
+        best = best_plan(key)  # the likeliest reply needs no full ranking
+        return [_actions(hand, best)] if best is not None else [(FINISH,)]
+    if ranked is None:
+        if len(_RANKED) > _RANKED_MAX:
+            _RANKED.clear()
+        ranked = _RANKED[key] = _rank(key)
+    plans = [_actions(hand, plan) for plan in ranked[:limit]]
+    return plans or [(FINISH,)]
+
+
+# The ranking depends only on what the heuristic's scoring reads, so it is worked out once per key.
+_RANKED: dict[PlacementKey, list[tuple[int, ...]]] = {}
+_RANKED_MAX = 50_000
+
+
+def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
+    """The best plan of each split of card counts over the rows, best first (the heuristic's own
+    choice first among equals)."""
+    best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
+    for order, (score, plan) in enumerate(scored_plans(key)):
+        split = plan[3:]
+        kept = best.get(split)
+        if kept is None or score > kept[0]:
+            best[split] = (score, order, plan)
+    return [plan for _score, _order, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
+
+
+def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
+    starts, adds = plan[:3], plan[3:]
+    placing: list[Action] = []
+    for row in _PLACING_ORDER:
+        placing.extend(PLACE[card][row] for card in hand[starts[row]:starts[row] + adds[row]])
+    return tuple(placing)
