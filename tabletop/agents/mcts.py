@@ -152,11 +152,14 @@ class MCTSAgent(PacedAgent):
         mine = [(plan, edge) for plan, edge in mine if self._legal_in_real(state, seat, plan[0])]
         if not mine:
             return None
-        if any(edge.strategy > 0 for _plan, edge in mine):
-            return self._mixed_choice(mine)
         hint = root.hints.get(seat)
-        # The most visited plan; the heuristic's plan wins a tie.
-        best, chosen = max(mine, key=lambda pe: (pe[1].visits + (0.5 if pe[0] == hint else 0.0), pe[1].mean()))
+        if any(edge.strategy > 0 for _plan, edge in mine):
+            best = self._mixed_choice(mine)
+            chosen = root.edges[(seat, best)]
+        else:
+            # The most visited plan; the heuristic's plan wins a tie.
+            best, chosen = max(mine, key=lambda pe: (pe[1].visits + (0.5 if pe[0] == hint else 0.0),
+                                                     pe[1].mean()))
         if hint is None or best == hint or not self._legal_in_real(state, seat, hint[0]):
             return best
         hinted = root.edges.get((seat, hint))

@@ -92,11 +92,15 @@ def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:
 
 
 def learn_regrets(edges: list[Edge], probabilities: list[float], chosen: int, reward: float) -> None:
-    """Update regrets from one sampled reward: the chosen plan's reward is importance-weighted,
-    the others' estimated as zero, each measured against the reward actually obtained."""
-    weighted = reward / probabilities[chosen]
+    """Update regrets from one sampled reward. Each plan's reward is estimated by its mean so far,
+    and the chosen plan's estimate is corrected by its surprise, importance-weighted (an unbiased
+    estimate with far less noise than the reward alone). Each plan's regret grows by how much its
+    estimate beats the strategy's expected reward."""
+    surprise = (reward - edges[chosen].mean()) / probabilities[chosen]
+    estimates = [edge.mean() + (surprise if k == chosen else 0.0) for k, edge in enumerate(edges)]
+    expected = sum(p * e for p, e in zip(probabilities, estimates, strict=True))
     for k, edge in enumerate(edges):
-        edge.regret += (weighted if k == chosen else 0.0) - reward
+        edge.regret += estimates[k] - expected
         edge.strategy += probabilities[k]
 
 
