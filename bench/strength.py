@@ -38,6 +38,7 @@ from tabletop.core import Action, State
 from tabletop.lab import play_agents, simulate
 from tabletop.lab.match import derive_seed
 from tabletop.lab.stats import bradley_terry
+from tabletop.lab.sweep import POINTS
 
 LADDER = ("random", "easy", "medium", "hard")
 
@@ -62,8 +63,7 @@ def matchup(game: str, first: str, second: str, games: int, seed: int, jobs: int
     scored = []
     for result in report.results:
         if result.ok:
-            outcome = result.result_for(0)
-            scored.append((i, j, {"win": 1.0, "draw": 0.5, "loss": 0.0}[outcome]))
+            scored.append((i, j, POINTS[result.result_for(0)]))
     return row, scored
 
 

@@ -306,8 +306,8 @@ class MCTSAgent(PacedAgent):
                 hint = next((p for p in plans if p[0] == action), (action,))
             node.hints[mover] = hint
         hint = node.hints[mover]
-        if hint is not None and hint not in plans and hint[0] in world.legal_actions(mover):
-            plans.append(hint)
+        if hint is not None and hint not in plans and MCTSAgent._legal_in_real(world, mover, hint[0]):
+            plans = [*plans, hint]  # a new list: a game may hand out one it keeps
         return plans
 
     @staticmethod
