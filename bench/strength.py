@@ -115,6 +115,17 @@ def thinking(game: str, games: int, seed: int) -> dict[str, Any]:
     }
 
 
+def placed_ladder(scored: list[tuple[int, int, float]], seed: int) -> list[dict[str, Any]]:
+    """The Bradley-Terry ladder of the named strengths that played at least one game (a player
+    without games has no rating, rather than the scale's midpoint)."""
+    placed = sorted({index for i, j, _points in scored for index in (i, j)})
+    if not placed:
+        return []
+    where = {index: k for k, index in enumerate(placed)}
+    games = [(where[i], where[j], points) for i, j, points in scored]
+    return bradley_terry([LADDER[index] for index in placed], games, bootstrap=200, seed=seed).to_json()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append", help="just this game (repeatable)")
@@ -141,7 +152,7 @@ def main() -> None:
                 row, played = matchup(info.name, first, second, games, args.seed, args.jobs, console)
                 rows.append(row)
                 scored += played
-        ladder = bradley_terry(LADDER, scored, bootstrap=200, seed=args.seed).to_json() if scored else []
+        ladder = placed_ladder(scored, args.seed)
         timing = thinking(info.name, args.timing_games, args.seed) if args.timing_games else {}
         if timing:
             console.print(f"  hard thinks {timing['mean_seconds']:.3f} s per decision on average "
