@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 
@@ -12,6 +13,8 @@ from tabletop.core import (
     BadRecord,
     BadScenario,
     InvalidAction,
+    Randomness,
+    ScriptedRandomness,
     ScriptExhausted,
     UnknownGame,
 )
@@ -104,6 +107,20 @@ def test_clone_is_independent(pig):
     twin.apply("seat1", Hold())
     assert state.history == [] and len(twin.history) == 1
     assert [state.clone().rng.roll() for _ in range(3)] == [state.clone().rng.roll() for _ in range(3)]
+
+
+@pytest.mark.parametrize("source", [Randomness(11), ScriptedRandomness([4, 2, 6], None, 11)])
+def test_copied_chance_draws_what_the_original_would(source):
+    source.random()
+    copies = [source.clone(), source.clone().clone(), pickle.loads(pickle.dumps(source.clone()))]
+    unused = pickle.dumps(source)
+    assert pickle.dumps(source.clone()) == unused  # copying draws nothing
+    expected = [source.roll(6), source.random(), source.choice("abcdefgh")]
+    for twin in copies:
+        assert [twin.roll(6), twin.random(), twin.choice("abcdefgh")] == expected
+    assert pickle.dumps(source) != unused
+    with pytest.raises(AttributeError, match="no attribute 'dice'"):
+        source.dice  # noqa: B018
 
 
 def test_finished_game_rejects_actions(pig):

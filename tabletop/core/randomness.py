@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, MutableSequence, Sequence
+from random import Random
 from typing import Any, TypeVar
 
 from .errors import ScriptExhausted, ScriptMismatch, shorten
@@ -30,6 +31,8 @@ class Randomness:
     """
 
     scripted = False
+    _random: Random
+    _state: tuple[Any, ...]  # a copy's generator state, until the copy first draws
 
     def __init__(self, seed: int) -> None:
         self.seed = seed
@@ -55,9 +58,36 @@ class Randomness:
     def clone(self) -> Randomness:
         twin = Randomness.__new__(Randomness)
         twin.seed = self.seed
-        twin._random = random.Random()
-        twin._random.setstate(self._random.getstate())
+        twin._state = self._snapshot()
         return twin
+
+    # A copied generator is built from its state only when it next draws. A search copies one
+    # position thousands of times and replaces most copies' generators unused; reading a
+    # generator's state is the slow part, so it is read once and shared until the next draw.
+
+    def __getattr__(self, name: str) -> Random:
+        if name != "_random" or "_state" not in self.__dict__:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        generator = Random.__new__(Random)  # unseeded: setstate gives it its whole state
+        generator.setstate(self.__dict__.pop("_state"))
+        self._random = generator
+        return generator
+
+    def _snapshot(self) -> tuple[Any, ...]:
+        """The generator's state, leaving this source to rebuild its generator at its next draw."""
+        state = self.__dict__.get("_state")
+        if state is None:
+            state = self._state = self._random.getstate()
+            del self._random
+        return state
+
+    def __getstate__(self) -> dict[str, Any]:
+        data = {key: value for key, value in self.__dict__.items() if key not in ("_random", "_state")}
+        data["_state"] = self._snapshot()
+        return data
+
+    def __setstate__(self, data: dict[str, Any]) -> None:
+        self.__dict__.update(data)
 
     def script(self) -> dict[str, Any] | None:
         """The JSON form of a scripted source, for records; None when seeded."""
@@ -126,8 +156,7 @@ class ScriptedRandomness(Randomness):
     def clone(self) -> ScriptedRandomness:
         twin = ScriptedRandomness.__new__(ScriptedRandomness)
         twin.seed = self.seed
-        twin._random = random.Random()
-        twin._random.setstate(self._random.getstate())
+        twin._state = self._snapshot()
         twin._rolls = self._rolls
         twin._shuffles = self._shuffles
         twin._roll_index = self._roll_index
