@@ -10,8 +10,10 @@ from tabletop.agents import make_agent
 from tabletop.titles.friendly_competition.actions import END_TURN, Move, PickUp, Tackle
 from tabletop.titles.friendly_competition.features import EVALUATION, features
 from tabletop.titles.friendly_competition.game import FriendlyState
+from tabletop.titles.friendly_competition.heuristic import FORMATION, mirror
+from tabletop.titles.friendly_competition.plans import DEFENCE
 
-from .helpers import game, position
+from .helpers import at, game, position
 
 
 def played_positions(seed: int, every: int = 9) -> list[FriendlyState]:
@@ -104,3 +106,17 @@ def test_a_step_checked_alone_agrees_with_the_menu(positions):
                 move = Move(who, direction)
                 assert state.explain(seat, move) is None or move not in legal
                 assert (state.explain(seat, move) is None) == (move in legal)
+
+
+@pytest.mark.parametrize("kickoff", ["seat1", "seat2"])
+def test_deployment_plans_block_the_goal_when_the_other_side_kicks_off(kickoff):
+    state = game().new_state(seed=1, scenario={"phase": "deploy", "kickoff": kickoff})
+    while state.phase == "deploy":
+        seat = state.to_act[0]
+        plans = state.plans(seat)
+        assert len(plans) == 1 and plans[0][0] in state.legal_actions(seat)
+        state.apply(seat, plans[0][0])
+    defender, kicker = ("seat2", "seat1") if kickoff == "seat1" else ("seat1", "seat2")
+    wall = {at(state, defender, number) for number in range(1, 7)}
+    assert wall == set(DEFENCE if defender == "seat1" else (mirror(n) for n in DEFENCE))
+    assert at(state, kicker, 2) == (FORMATION[1] if kicker == "seat1" else mirror(FORMATION[1]))

@@ -34,13 +34,14 @@ FEED_THRESHOLD = 0.4   # how sure a pass to a team-mate further up must be
 FEED_GAIN = 3          # squares nearer the goal the team-mate must stand
 
 
-def _mirror(name: str) -> str:
+def mirror(name: str) -> str:
+    """The square's twin at the other end of the pitch (``j18`` -> ``j2``)."""
     square = PITCH.parse(name)
     x, y = PITCH.xy(square)
     return PITCH.label((PITCH.height - 1 - y) * PITCH.width + x)
 
 
-FORMATIONS = (FORMATION, tuple(_mirror(n) for n in FORMATION))
+FORMATIONS = (FORMATION, tuple(mirror(n) for n in FORMATION))
 FORMATION_SQUARES = tuple(tuple(PITCH.parse(name) for name in names) for names in FORMATIONS)
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action, Randomness
 
 from . import heuristic
-from .actions import DEPLOY_AT, DEPLOY_SQUARE, END_TURN, MOVES, PICK_UPS, TACKLES, Deploy
+from .actions import DEPLOY_AT, END_TURN, MOVES, PICK_UPS, TACKLES
 from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed
 from .pitch import PITCH
 from .procedures import FLIGHT, PLAY
@@ -55,20 +55,27 @@ _PLANS_KEPT = 20_000
 CHANCE = frozenset(("pass", "tackle", "jostle", "end-turn"))
 
 
+# Where the searching side stands when the other side kicks off (seat1's squares, goalie first;
+# seat2 mirrors them): a block in front of its goal, so that every shot at it passes teamsters
+# who may try for the ball and a run in finds no way through. Against the rules of thumb's
+# kick-off (which scores about three times in four against the opening formation) it lets in
+# about one in four, measured over 400 kick-offs.
+DEFENCE = ("j18", "i17", "k17", "h16", "l16", "j15")
+DEFENCE_SQUARES = tuple(tuple(PITCH.parse(name) for name in names)
+                        for names in (DEFENCE, tuple(heuristic.mirror(n) for n in DEFENCE)))
+
+
 def _deploy_plans(state: FriendlyState, seat: str) -> list[Plan]:
-    """The formation's place, and a free place next to it (two choices keep the search's tree
-    from running deep through the whole deployment)."""
+    """One place, so the search spends no time here (the evaluation cannot tell one deployment
+    from another): the defensive block when the other side kicks off, else the formation."""
     side = SEATS.index(seat)
     legal = state.legal_actions(seat)
-    hint = heuristic._deploy(state, side, heuristic.Offered(legal)) or legal[0]
-    out: list[Plan] = [(hint,)]
-    places = state.game.deploy_squares[side][state.next_deploy[side] == 0]
-    square = DEPLOY_SQUARE[hint.at] if isinstance(hint, Deploy) else -1
-    for near in PITCH.neighbours[square] if square >= 0 else ():
-        if near in places and state.occ[near] < 0:
-            out.append((DEPLOY_AT[near],))
-            break
-    return out
+    offered = heuristic.Offered(legal)
+    if state.kickoff != side:
+        for square in DEFENCE_SQUARES[side][state.next_deploy[side]:]:
+            if DEPLOY_AT[square] in offered:
+                return [(DEPLOY_AT[square],)]
+    return [(heuristic._deploy(state, side, offered) or legal[0],)]
 
 
 def _heuristic_run(state: FriendlyState, seat: str) -> Plan:
