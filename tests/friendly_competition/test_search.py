@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tabletop.agents import make_agent
-from tabletop.titles.friendly_competition.actions import END_TURN, Move, PickUp, Tackle
+from tabletop.titles.friendly_competition.actions import END_TURN, MOVES, PASSES, PICK_UPS, Move, PickUp, Tackle
 from tabletop.titles.friendly_competition.features import EVALUATION, features
 from tabletop.titles.friendly_competition.game import FriendlyState
 from tabletop.titles.friendly_competition.heuristic import FORMATION, mirror
@@ -16,7 +16,7 @@ from tabletop.titles.friendly_competition.plans import DEFENCE
 from .helpers import at, game, position
 
 
-def played_positions(seed: int, every: int = 9) -> list[FriendlyState]:
+def played_positions(seed: int, every: int = 7) -> list[FriendlyState]:
     state = game().new_state(seed=seed)
     assert isinstance(state, FriendlyState)
     agents = {seat: make_agent("heuristic", seed=seed) for seat in state.seats}
@@ -106,6 +106,19 @@ def test_a_step_checked_alone_agrees_with_the_menu(positions):
                 move = Move(who, direction)
                 assert state.explain(seat, move) is None or move not in legal
                 assert (state.explain(seat, move) is None) == (move in legal)
+
+
+def test_quick_checks_agree_with_the_menu(positions):
+    actions = [END_TURN, *PICK_UPS[1:], *(p for row in PASSES for p in row),
+               *(m for row in MOVES[1:] for m in row)]
+    for state in positions:
+        for seat in state.seats:
+            legal = set(state.legal_actions(seat))
+            for action in actions:
+                quick = state.quick_legal(seat, action)
+                assert quick is None or quick == (action in legal), (action, seat)
+            if state.phase == "play" and seat in state.to_act:
+                assert all(state.quick_legal(seat, a) is not None for a in actions)
 
 
 @pytest.mark.parametrize("kickoff", ["seat1", "seat2"])

@@ -69,13 +69,12 @@ def _deploy_plans(state: FriendlyState, seat: str) -> list[Plan]:
     """One place, so the search spends no time here (the evaluation cannot tell one deployment
     from another): the defensive block when the other side kicks off, else the formation."""
     side = SEATS.index(seat)
-    legal = state.legal_actions(seat)
-    offered = heuristic.Offered(legal)
+    offered = heuristic.Offered(state, seat)
     if state.kickoff != side:
         for square in DEFENCE_SQUARES[side][state.next_deploy[side]:]:
             if DEPLOY_AT[square] in offered:
                 return [(DEPLOY_AT[square],)]
-    return [(heuristic._deploy(state, side, offered) or legal[0],)]
+    return [(heuristic._deploy(state, side, offered) or offered.legal[0],)]
 
 
 def _heuristic_run(state: FriendlyState, seat: str) -> Plan:
