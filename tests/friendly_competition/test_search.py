@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from tabletop.agents import make_agent
-from tabletop.titles.friendly_competition.actions import END_TURN, MOVES, PASSES, PICK_UPS, Move, PickUp, Tackle
+from tabletop.titles.friendly_competition.actions import (
+    END_TURN,
+    MOVES,
+    PASSES,
+    PICK_UPS,
+    Move,
+    PickUp,
+    Tackle,
+)
 from tabletop.titles.friendly_competition.features import EVALUATION, features
 from tabletop.titles.friendly_competition.game import FriendlyState
 from tabletop.titles.friendly_competition.heuristic import FORMATION, mirror
@@ -133,3 +142,11 @@ def test_deployment_plans_block_the_goal_when_the_other_side_kicks_off(kickoff):
     wall = {at(state, defender, number) for number in range(1, 7)}
     assert wall == set(DEFENCE if defender == "seat1" else (mirror(n) for n in DEFENCE))
     assert at(state, kicker, 2) == (FORMATION[1] if kicker == "seat1" else mirror(FORMATION[1]))
+
+
+def test_a_pickled_game_leaves_the_kept_plans_behind():
+    state = position(["f19", "j14"], ["j2"], ball={"at": "j11"}, ap=10)
+    state.plans("seat1")
+    assert state.game.kept_plans
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.game.kept_plans == {} and copy.plans("seat1") == state.plans("seat1")

@@ -150,6 +150,14 @@ class FriendlyCompetition(Game):
                                          for goalie in (False, True)) for side in (0, 1))
         # The pitch never changes during a match: its view is built once, handed out as copies.
         self.pitch_json = json.dumps(pitch_view(self.rules))
+        # The search's plans by position, kept by plans.py for states of this game.
+        self.kept_plans: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy sent elsewhere (a worker process, a saved game) leaves the kept plans behind."""
+        data = self.__dict__.copy()
+        data["kept_plans"] = {}
+        return data
 
     def _new_state(self, rng: Randomness, scenario_data: dict[str, Any] | None) -> FriendlyState:
         state = FriendlyState(self, rng)

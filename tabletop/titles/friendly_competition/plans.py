@@ -35,23 +35,49 @@ def plans(state: FriendlyState, seat: str) -> list[Plan]:
     team-mate, a tackle or jostle on the spot, ending the turn; when the ball flies by, each try
     or letting it go; in deployment, the formation's next place."""
     if state.phase == FLIGHT:
-        return [(action,) for action in state.legal_actions(seat)]
+        return [_single(action) for action in state.legal_actions(seat)]
     if state.phase != PLAY:
         return _deploy_plans(state, seat)
-    key = (state.rules, state.side, state.ap, state.holder, state.ball, state.side_tackles,
-           tuple(state.pos), tuple(state.floored), tuple(state.tackles))
-    found = _PLANS.get(key)
+    kept = state.game.kept_plans
+    key = (state.side, state.ap, state.holder, state.ball, state.side_tackles,
+           *state.pos, *state.floored, *state.tackles)
+    found = kept.get(key)
     if found is None:
-        if len(_PLANS) >= _PLANS_KEPT:
-            _PLANS.clear()
-        found = _PLANS[key] = tuple(_play_plans(state, seat))
+        if len(kept) >= _PLANS_KEPT:
+            kept.clear()
+        found = kept[key] = tuple(KeptPlan(plan) for plan in _play_plans(state, seat))
     return list(found)
 
 
-# Plans depend only on the position on the pitch, which search revisits often: they are kept
-# (a bounded cache; a plan is an immutable tuple of shared action values).
-_PLANS: dict[object, tuple[Plan, ...]] = {}
+class KeptPlan(tuple[Action, ...]):
+    """A plan that works out its hash once: the search looks each plan up in its statistics
+    on every pass through a node, and hashing a run of ten steps each time cost more than the
+    rest of choosing. Equal to (and hashed like) the plain tuple of the same actions."""
+
+    _hash: int
+
+    def __new__(cls, actions: tuple[Action, ...]) -> KeptPlan:
+        plan = super().__new__(cls, actions)
+        plan._hash = tuple.__hash__(plan)
+        return plan
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
+def _single(action: Action) -> Plan:
+    """The one-action plan of a shared action value, made once."""
+    plan = _SINGLES.get(action)
+    if plan is None:
+        plan = _SINGLES[action] = KeptPlan((action,))
+    return plan
+
+
+# Plans depend only on the rules and the position on the pitch, which search revisits often:
+# each game (one set of rules) keeps them, up to a bound; a plan is an immutable tuple of shared
+# action values.
 _PLANS_KEPT = 20_000
+_SINGLES: dict[Action, Plan] = {}
 CHANCE = frozenset(("pass", "tackle", "jostle", "end-turn"))
 
 
