@@ -8,6 +8,8 @@ import random
 import pytest
 
 from tabletop.agents import make_agent
+from tabletop.core import Randomness
+from tabletop.titles.friendly_competition import heuristic
 from tabletop.titles.friendly_competition.actions import (
     END_TURN,
     MOVES,
@@ -150,3 +152,9 @@ def test_a_pickled_game_leaves_the_kept_plans_behind():
     assert state.game.kept_plans
     copy = pickle.loads(pickle.dumps(state))
     assert copy.game.kept_plans == {} and copy.plans("seat1") == state.plans("seat1")
+
+
+def test_deployment_plans_keep_the_formation_when_teams_return_to_their_opening_places():
+    state = game(restart="kick-off-positions").new_state(seed=1, scenario={"phase": "deploy", "kickoff": "seat1"})
+    plans = state.plans("seat2")
+    assert plans == [(heuristic.suggest(state, "seat2", Randomness(0)),)]

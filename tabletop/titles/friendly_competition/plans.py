@@ -93,10 +93,12 @@ DEFENCE_SQUARES = tuple(tuple(PITCH.parse(name) for name in names)
 
 def _deploy_plans(state: FriendlyState, seat: str) -> list[Plan]:
     """One place, so the search spends no time here (the evaluation cannot tell one deployment
-    from another): the defensive block when the other side kicks off, else the formation."""
+    from another): the defensive block when the other side kicks off, else the formation. Where
+    teams go back to their opening places at every restart (option ``restart``), the opening
+    places serve for attack too, so the formation it is."""
     side = SEATS.index(seat)
     offered = heuristic.Offered(state, seat)
-    if state.kickoff != side:
+    if state.kickoff != side and state.rules.restart == "redeploy":
         for square in DEFENCE_SQUARES[side][state.next_deploy[side]:]:
             if DEPLOY_AT[square] in offered:
                 return [(DEPLOY_AT[square],)]
