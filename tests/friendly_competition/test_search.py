@@ -2,19 +2,32 @@
 
 from __future__ import annotations
 
+import pickle
 import random
 
 import pytest
 
 from tabletop.agents import make_agent
-from tabletop.titles.friendly_competition.actions import END_TURN, Move, PickUp, Tackle
+from tabletop.core import Randomness
+from tabletop.titles.friendly_competition import heuristic
+from tabletop.titles.friendly_competition.actions import (
+    END_TURN,
+    MOVES,
+    PASSES,
+    PICK_UPS,
+    Move,
+    PickUp,
+    Tackle,
+)
 from tabletop.titles.friendly_competition.features import EVALUATION, features
 from tabletop.titles.friendly_competition.game import FriendlyState
+from tabletop.titles.friendly_competition.heuristic import FORMATION, mirror
+from tabletop.titles.friendly_competition.plans import DEFENCE
 
-from .helpers import game, position
+from .helpers import at, game, position
 
 
-def played_positions(seed: int, every: int = 9) -> list[FriendlyState]:
+def played_positions(seed: int, every: int = 7) -> list[FriendlyState]:
     state = game().new_state(seed=seed)
     assert isinstance(state, FriendlyState)
     agents = {seat: make_agent("heuristic", seed=seed) for seat in state.seats}
@@ -104,3 +117,44 @@ def test_a_step_checked_alone_agrees_with_the_menu(positions):
                 move = Move(who, direction)
                 assert state.explain(seat, move) is None or move not in legal
                 assert (state.explain(seat, move) is None) == (move in legal)
+
+
+def test_quick_checks_agree_with_the_menu(positions):
+    actions = [END_TURN, *PICK_UPS[1:], *(p for row in PASSES for p in row),
+               *(m for row in MOVES[1:] for m in row)]
+    for state in positions:
+        for seat in state.seats:
+            legal = set(state.legal_actions(seat))
+            for action in actions:
+                quick = state.quick_legal(seat, action)
+                assert quick is None or quick == (action in legal), (action, seat)
+            if state.phase == "play" and seat in state.to_act:
+                assert all(state.quick_legal(seat, a) is not None for a in actions)
+
+
+@pytest.mark.parametrize("kickoff", ["seat1", "seat2"])
+def test_deployment_plans_block_the_goal_when_the_other_side_kicks_off(kickoff):
+    state = game().new_state(seed=1, scenario={"phase": "deploy", "kickoff": kickoff})
+    while state.phase == "deploy":
+        seat = state.to_act[0]
+        plans = state.plans(seat)
+        assert len(plans) == 1 and plans[0][0] in state.legal_actions(seat)
+        state.apply(seat, plans[0][0])
+    defender, kicker = ("seat2", "seat1") if kickoff == "seat1" else ("seat1", "seat2")
+    wall = {at(state, defender, number) for number in range(1, 7)}
+    assert wall == set(DEFENCE if defender == "seat1" else (mirror(n) for n in DEFENCE))
+    assert at(state, kicker, 2) == (FORMATION[1] if kicker == "seat1" else mirror(FORMATION[1]))
+
+
+def test_a_pickled_game_leaves_the_kept_plans_behind():
+    state = position(["f19", "j14"], ["j2"], ball={"at": "j11"}, ap=10)
+    state.plans("seat1")
+    assert state.game.kept_plans
+    copy = pickle.loads(pickle.dumps(state))
+    assert copy.game.kept_plans == {} and copy.plans("seat1") == state.plans("seat1")
+
+
+def test_deployment_plans_keep_the_formation_when_teams_return_to_their_opening_places():
+    state = game(restart="kick-off-positions").new_state(seed=1, scenario={"phase": "deploy", "kickoff": "seat1"})
+    plans = state.plans("seat2")
+    assert plans == [(heuristic.suggest(state, "seat2", Randomness(0)),)]

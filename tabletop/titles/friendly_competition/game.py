@@ -150,6 +150,14 @@ class FriendlyCompetition(Game):
                                          for goalie in (False, True)) for side in (0, 1))
         # The pitch never changes during a match: its view is built once, handed out as copies.
         self.pitch_json = json.dumps(pitch_view(self.rules))
+        # The search's plans by position, kept by plans.py for states of this game.
+        self.kept_plans: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy sent elsewhere (a worker process, a saved game) leaves the kept plans behind."""
+        data = self.__dict__.copy()
+        data["kept_plans"] = {}
+        return data
 
     def _new_state(self, rng: Randomness, scenario_data: dict[str, Any] | None) -> FriendlyState:
         state = FriendlyState(self, rng)
@@ -207,7 +215,7 @@ class FriendlyState(State, Procedures):
         return self._outcome
 
     def check(self, seat: str, action: Action) -> None:
-        if type(action) is Move and self.phase == PLAY and self._move_is_legal(seat, action):
+        if self.quick_legal(seat, action):
             return
         legal = self._cached_legal(seat)
         for option in legal:  # the actions offered are shared objects: identity is the fast path
@@ -215,6 +223,36 @@ class FriendlyState(State, Procedures):
                 return
         if action not in legal:
             raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
+
+    def quick_legal(self, seat: str, action: Action) -> bool | None:
+        """Whether a step, pick-up, pass or end of turn in play is legal, checked on its own
+        without working out the whole menu (search and the rules of thumb try many of them);
+        None for any other action or phase, which the menu decides."""
+        if self.phase != PLAY:
+            return None
+        kind = type(action)
+        if kind is Move:
+            assert isinstance(action, Move)
+            return self._move_is_legal(seat, action)
+        if seat != SEATS[self.side] or seat not in self._to_act:
+            return False if kind in (EndTurn, PickUp, Pass) else None
+        if kind is EndTurn:
+            return True
+        if kind is PickUp:
+            assert isinstance(action, PickUp)
+            if not 1 <= action.who <= TEAM_SIZE:
+                return False
+            teamster = self.side * TEAM_SIZE + action.who - 1
+            return (self.ap >= 1 and self.holder < 0 and not self.floored[teamster]
+                    and self.ball == self.pos[teamster])
+        if kind is Pass:
+            assert isinstance(action, Pass)
+            holder = self.holder
+            length = PASS_INDEX.get(action.length)
+            return (length is not None and action.dir in DIRECTION_INDEX and self.ap >= PASS_COST[length]
+                    and self.side * TEAM_SIZE <= holder < (self.side + 1) * TEAM_SIZE
+                    and not self.floored[holder])
+        return None
 
     def _move_is_legal(self, seat: str, move: Move) -> bool:
         """A step checked on its own, without working out the whole menu (search plays runs of

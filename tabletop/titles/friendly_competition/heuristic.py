@@ -34,13 +34,14 @@ FEED_THRESHOLD = 0.4   # how sure a pass to a team-mate further up must be
 FEED_GAIN = 3          # squares nearer the goal the team-mate must stand
 
 
-def _mirror(name: str) -> str:
+def mirror(name: str) -> str:
+    """The square's twin at the other end of the pitch (``j18`` -> ``j2``)."""
     square = PITCH.parse(name)
     x, y = PITCH.xy(square)
     return PITCH.label((PITCH.height - 1 - y) * PITCH.width + x)
 
 
-FORMATIONS = (FORMATION, tuple(_mirror(n) for n in FORMATION))
+FORMATIONS = (FORMATION, tuple(mirror(n) for n in FORMATION))
 FORMATION_SQUARES = tuple(tuple(PITCH.parse(name) for name in names) for names in FORMATIONS)
 
 
@@ -118,24 +119,36 @@ DISTANCES = tuple(_sum_distribution(n) for n in PASS_DICE)
 # -- the policy -----------------------------------------------------------------------------------
 
 class Offered:
-    """The legal actions, checked by identity: a state's menus are built from shared action
-    objects, so this is exact and much quicker than comparing fields."""
+    """The legal actions of ``seat``, asked one at a time: a step, pick-up, pass or end of turn
+    is checked on its own (``quick_legal``); anything else against the menu, worked out only
+    then and checked by identity (a state's menus are built from shared action objects)."""
 
-    __slots__ = ("ids", "legal")
+    __slots__ = ("_legal", "ids", "seat", "state")
 
-    def __init__(self, legal: list[Action]) -> None:
-        self.legal = legal
+    def __init__(self, state: FriendlyState, seat: str) -> None:
+        self.state = state
+        self.seat = seat
+        self._legal: list[Action] | None = None
         self.ids: set[int] | None = None
 
+    @property
+    def legal(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self.state.legal_actions(self.seat)
+        return self._legal
+
     def __contains__(self, action: object) -> bool:
+        if isinstance(action, Action):
+            quick = self.state.quick_legal(self.seat, action)
+            if quick is not None:
+                return quick
         if self.ids is None:
             self.ids = set(map(id, self.legal))
         return id(action) in self.ids
 
 
 def suggest(state: FriendlyState, seat: str, rng: Randomness) -> Action:
-    legal = state.legal_actions(seat)
-    offered = Offered(legal)
+    offered = Offered(state, seat)
     side = SEATS.index(seat)
     if state.phase == DEPLOY:
         choice: Action | None = _deploy(state, side, offered)
@@ -149,7 +162,7 @@ def suggest(state: FriendlyState, seat: str, rng: Randomness) -> Action:
         choice = None
     if choice is not None and choice in offered:
         return choice
-    return END_TURN if END_TURN in offered else rng.choice(legal)
+    return END_TURN if END_TURN in offered else rng.choice(offered.legal)
 
 
 def _deploy(state: FriendlyState, side: int, offered: Offered) -> Action | None:
