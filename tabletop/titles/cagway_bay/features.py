@@ -20,12 +20,14 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.evaluation import FittedEvaluation
 
+from .combat import touching
 from .data import SCENARIOS
 from .geometry import RED
 from .scenarios import battle_scores
 
 if TYPE_CHECKING:
     from .game import CagwayState
+    from .ships import Ship
 
 DATA = Path(__file__).with_name("data")
 
@@ -112,13 +114,20 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
                 work += treasure * min(reach, 2 * size) / size
     sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     guns = 0.0  # hunters with AP left for the guns and a runner within their reach
+    threat = dict.fromkeys((r.id for r in sailing_runners), 0.0)  # those AP, on each runner
     for ship in hunters:
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
         if ship.ap and state.phase in ("move", "combat") and not ship.fired:
             reach = ship.cls.reach * RED + ship.cls.length
-            if any(math.hypot(r.x - ship.x, r.y - ship.y) < reach for r in sailing_runners):
+            aimed = [r for r in sailing_runners if math.hypot(r.x - ship.x, r.y - ship.y) < reach]
+            if aimed:
                 guns += min(ship.ap, 4) / 4
+            for r in aimed:
+                threat[r.id] += min(ship.ap, 4) / 4
+    # the runner in the worst danger: guns on her against the hull she has left
+    danger = max((threat[r.id] / max(1, r.hp) for r in sailing_runners), default=0.0)
+    caught = sum(1 for r in sailing_runners if any(_held(state, r, h) for h in hunters))
     progress = (done + 0.5 * carrying) / needed
     turns_left = max(0, state.turn_limit - state.turn) + 1
     # each feature has one sense, so a search pushing on it pushes the right way
@@ -132,7 +141,14 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         "pace": sign * work / needed / turns_left * 10,  # sailing still to do per turn left
         "hunted": sign * hunt / needed,
         "guns": sign * guns / max(1, len(hunters)),
+        "danger": sign * danger,
+        "caught": sign * caught / needed,
     }
+
+
+def _held(state: CagwayState, runner: Ship, hunter: Ship) -> bool:
+    """Whether a hunter has the runner fast: grappled, or hull to hull (where boarding begins)."""
+    return state.grappled(runner.id, hunter.id) or touching(runner, hunter)
 
 
 def _exit_distance(state: CagwayState, x: float, y: float) -> float:

@@ -41,6 +41,9 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     legal = state.legal_actions(seat)
     if state.phase != "move":
         return [(action,) for action in legal]
+    if _hunting(state, seat):
+        # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
+        return [(state.suggest(seat, Randomness(0)),)]
     key = (seat, *position(state))
     found = _KNOWN.get(key)
     if found is None:
@@ -51,6 +54,11 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
         own = state.suggest(seat, Randomness(0))
         found = _KNOWN[key] = list(dict.fromkeys([(own,), *_move_plans(state, legal)]))
     return list(found)
+
+
+def _hunting(state: CagwayState, seat: str) -> bool:
+    """Whether the seat hunts the runners of a treasure or blockade run."""
+    return state.objective.kind != "battle" and state.seats.index(seat) != state.objective.seat
 
 
 def position(state: CagwayState) -> tuple[object, ...]:

@@ -1,0 +1,58 @@
+"""Where Cagway Bay's search looks: the hunters' danger features and the hunters' one plan."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import tabletop
+from tabletop.core import Randomness
+from tabletop.lab.fitting import Positions
+from tabletop.titles.cagway_bay.features import features
+from tabletop.titles.cagway_bay.refit import SENSE, signed_fit
+
+from .helpers import make, ship
+
+
+def run(ships: list[dict[str, object]]) -> object:
+    return make(ships, scenario="the-ruins", edges="open-sea")
+
+
+def test_danger_grows_with_hunters_in_reach_of_a_runner() -> None:
+    far = run([ship("heron", "sloop", 0, 20, 50, 0), ship("resolute", "frigate", 1, 90, 90, 180)])
+    near = run([ship("heron", "sloop", 0, 20, 50, 0), ship("resolute", "frigate", 1, 30, 50, 180)])
+    assert features(far, "raiders")["danger"] == 0.0  # type: ignore[arg-type]
+    assert features(near, "raiders")["danger"] > 0.0  # signed by the runners: a weight against it  # type: ignore[arg-type]
+    assert features(near, "navy")["danger"] == -features(near, "raiders")["danger"]  # type: ignore[arg-type]
+
+
+def test_a_runner_hull_to_hull_with_a_hunter_is_caught() -> None:
+    free = run([ship("heron", "sloop", 0, 20, 50, 0), ship("resolute", "frigate", 1, 60, 50, 0)])
+    held = run([ship("heron", "sloop", 0, 20, 50, 0), ship("resolute", "frigate", 1, 20, 52.5, 0)])
+    assert features(free, "raiders")["caught"] == 0.0  # type: ignore[arg-type]
+    assert features(held, "raiders")["caught"] > 0.0  # type: ignore[arg-type]
+
+
+def test_the_hunters_of_a_run_weigh_only_the_rules_of_thumbs_move() -> None:
+    state = tabletop.load("cagway-bay").new_state(seed=2)
+    while state.to_act[0] != "navy" or state.phase != "move":  # type: ignore[attr-defined]
+        seat = state.to_act[0]
+        state.apply(seat, state.suggest(seat, Randomness(0)))
+    assert state.plans("navy") == [(state.suggest("navy", Randomness(0)),)]
+    raiders = tabletop.load("cagway-bay").new_state(seed=2)
+    assert len(raiders.plans(raiders.to_act[0])) > 1  # the runners search
+    battle = make([ship("a", "frigate", 0, 20, 50, 0), ship("b", "sloop", 1, 70, 50, 180, ap=0)])
+    assert len(battle.plans(battle.to_act[0])) > 1  # in a battle both sides search
+
+
+def test_the_signed_fit_drops_a_feature_fitted_against_its_sense() -> None:
+    # "pace" (work left) rises with winning here, against its sense: it must not keep a weight
+    rows, labels = [], []
+    for k in range(200):
+        good = k % 2
+        rows.append({"progress": good + 0.1 * (k % 7), "pace": good + 0.05 * (k % 3)})
+        labels.append(float(good))
+    positions = Positions(rows=rows, current=[0.0] * 200, labels=labels, games=list(range(200)))
+    fit = signed_fit(replace(positions))
+    weights = dict(zip(fit.model.names, fit.model.weights, strict=True))
+    assert "pace" not in weights and weights["progress"] > 0
+    assert all(SENSE[name] * w >= 0 for name, w in weights.items())
