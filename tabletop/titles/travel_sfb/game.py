@@ -93,6 +93,35 @@ INFO = GameInfo(
 
 SEATS = ("seat1", "seat2")
 CARD_BY_CODE = {text: c for c, text in enumerate(CODES)}
+HINT_LIMIT = 12  # legal actions a refusal lists, as the engine's own messages do
+
+
+class Refused(IllegalAction):
+    """An action the rules do not allow now. Its message, which lists the legal actions, is
+    written only when read: a search tries many plans that no longer fit a re-drawn hand and
+    reads none of the messages."""
+
+    def __init__(self, action: Action, seat: str, why: str, legal: tuple[Action, ...]) -> None:
+        super().__init__()
+        self.action = action
+        self.seat = seat
+        self.why = why
+        self.legal = legal
+        self._message: str | None = None
+
+    def __str__(self) -> str:
+        if self._message is None:
+            shown = "; ".join(map(str, self.legal[:HINT_LIMIT]))
+            more = f" (and {len(self.legal) - HINT_LIMIT} more)" if len(self.legal) > HINT_LIMIT else ""
+            hint = f"legal now: {shown}{more}" if self.legal else "it has no legal actions"
+            self._message = f"{self.action} is not legal for {self.seat} now ({self.why}); {hint}"
+        return self._message
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str]]:
+        return IllegalAction, (str(self),)
 
 
 @register
@@ -261,13 +290,14 @@ class TravelState(TurnFlow, State):
                 i = 0 if seat == "seat1" else 1
                 if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
                     return
-        legal = self.legal_actions(seat)
+                # Every legal placement names a card in hand and a row with room.
+                raise Refused(action, seat, self._why_not(seat, action), self._cached_legal(seat))
+        legal = self._cached_legal(seat)
         for candidate in legal:
             if candidate is action:
                 return
         if action not in legal:
-            raise IllegalAction(f"{action} is not legal for {seat} now ({self._why_not(seat, action)}); "
-                                f"{self._options_hint(seat)}")
+            raise Refused(action, seat, self._why_not(seat, action), legal)
 
     def _why_not(self, seat: str, action: Action) -> str:
         i = 0 if seat == "seat1" else 1
