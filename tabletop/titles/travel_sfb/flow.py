@@ -11,6 +11,7 @@ from tabletop.core import Action, Event, Outcome
 
 from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
 from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
+from .log import Draft, Drafted
 from .movement import REASONS, compare, resolver
 from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
 from .rules import POWER as POWER_PHASE
@@ -74,6 +75,11 @@ class TurnFlow:
 
     def _say(self, kind: str, text: str, owner: int | None = None, **data: object) -> None:
         self.events.append(Event(kind, text, data, None if owner is None else self.only[owner]))
+
+    def _tell(self, kind: str, draft: Draft, values: tuple[object, ...], owner: int | None = None) -> None:
+        """Log an event whose sentence and data ``draft(*values)`` writes when first read; the
+        values are copied now, so the event tells what happened even after the state moves on."""
+        self.events.append(Drafted(kind, draft, values, None if owner is None else self.only[owner]))
 
     # -- reserve power ---------------------------------------------------------------------------
 
@@ -157,7 +163,7 @@ class TurnFlow:
             short = f" (the deck held only {len(cards)})" if len(cards) < wanted else ""
             self._say("deal", f"{self.names[i]} is dealt {len(cards)} card(s) for generation "
                       f"{self.gen[i]}{short}.", seat=self.seat_names[i], count=len(cards))
-            self._say("deal-private", f"You are dealt {labels(cards)}.", i, cards=[CODES[c] for c in cards])
+            self._tell("deal-private", _dealt, (cards,), i)
         self.adv_points = [0, 0]
         self.adv_to_hand = [False, False]
         self.finished = [False, False]
@@ -225,18 +231,14 @@ class TurnFlow:
         if automatic:
             self._say("finish-full", "You cannot place any more cards, so you have finished allocating.", i)
         if left:
-            self._say("finish-private", f"You leave {labels(self.hands[i])} unused this turn.", i,
-                      unused=[code(c) for c in self.hands[i]])
+            self._tell("finish-private", _unused, (tuple(self.hands[i]),), i)
 
     # -- movement ----------------------------------------------------------------------------------
 
     def _reveal_movement(self) -> None:
         self.revealed = 1
         moves = (self.rows[0][1], self.rows[1][1])
-        shown = "; ".join(f"{self.names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
-                          for i in (0, 1))
-        self._say("reveal-movement", f"Movement is revealed: {shown}.",
-                  movement={self.seat_names[i]: [code(c) for c in moves[i]] for i in (0, 1)})
+        self._tell("reveal-movement", _movement_shown, (self.names, self.seat_names, tuple(moves[0]), tuple(moves[1])))
         limits = (self.ships[0].limits[1], self.ships[1].limits[1])
         who, reason = resolver(moves, limits, (self.gen[0], self.gen[1]))
         self.points = [0, 0]
@@ -300,9 +302,7 @@ class TurnFlow:
                        "so nobody gains a point")
         else:
             outcome = "equal ranks, so nobody gains a point"
-        how = " (no other pairing was possible)" if forced else ""
-        self._say("pair", f"{self.names[who]} pairs its {label(mine)} against {self.names[1 - who]}'s "
-                  f"{label(theirs)}{how}: {outcome}.", mine=code(mine), theirs=code(theirs), forced=forced)
+        self._tell("pair", _paired, (self.names[who], self.names[1 - who], mine, theirs, forced, outcome))
 
     def _pair_winner(self, result: int) -> int | None:
         """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for
@@ -338,9 +338,7 @@ class TurnFlow:
         if self.pool:
             owner = self.resolver if self.walk_owner != self.resolver else 1 - self.resolver
             self.points[owner] += len(self.pool)
-            self._say("unpaired", f"{labels(self.pool)} of {self.names[owner]} had no partner: "
-                      f"{len(self.pool)} advantage point(s) for the ship with more movement cards.",
-                      seat=self.seat_names[owner], count=len(self.pool))
+            self._tell("unpaired", _unpaired, (tuple(self.pool), self.names[owner], self.seat_names[owner]))
         self.unpaired = self.pool
         self.pool = []
         if self.points[0] and self.points[1]:
@@ -384,30 +382,15 @@ class TurnFlow:
         self.revealed = 2
         offense = [total(self.rows[0][0]), total(self.rows[1][0])]
         defense = [total(self.rows[0][2]), total(self.rows[1][2])]
-        shown = "; ".join(f"{self.names[i]} {labels(self.rows[i][0])} = {offense[i]}" for i in (0, 1))
-        guard = "; ".join(f"{self.names[i]} {labels(self.rows[i][2])} = {defense[i]}" for i in (0, 1))
-        self._say("reveal-combat", f"Offense is revealed: {shown}. Then Defense: {guard}.",
-                  offense={self.seat_names[i]: [CODES[c] for c in self.rows[i][0]] for i in (0, 1)},
-                  defense={self.seat_names[i]: [CODES[c] for c in self.rows[i][2]] for i in (0, 1)})
+        rows = self.rows
+        self._tell("reveal-combat", _combat_shown, (self.names, self.seat_names, (tuple(rows[0][0]), tuple(rows[1][0])),
+                                                    (tuple(rows[0][2]), tuple(rows[1][2])), offense, defense))
         damage = [max(0, offense[i] - defense[1 - i]) // 10 for i in (0, 1)]
-        results = []
+        before = (self.gen[0], self.gen[1])
         for i in (0, 1):
-            j = 1 - i
-            over = offense[i] - defense[j]
-            before = self.gen[j]
-            self.gen[j] = max(0, before - damage[i])
-            if damage[i]:
-                result = (f"{damage[i]} point(s) of damage, so {self.names[j]} drops from generation {before} "
-                          f"to {self.gen[j]}")
-            else:
-                result = "no damage"
-            results.append(f"{self.names[i]}'s offense {offense[i]} beats {self.names[j]}'s defense {defense[j]} "
-                           f"by {over}; a tenth of that, rounded down, is {result}" if over > 0 else
-                           f"{self.names[i]}'s offense {offense[i]} does not exceed {self.names[j]}'s defense "
-                           f"{defense[j]}: no damage")
-        self._say("damage", "Damage: " + ". ".join(results) + ".",
-                  dealt={self.seat_names[i]: damage[i] for i in (0, 1)},
-                  generation={self.seat_names[i]: self.gen[i] for i in (0, 1)})
+            self.gen[1 - i] = max(0, before[1 - i] - damage[i])
+        self._tell("damage", _damage_done, (self.names, self.seat_names, offense, defense, damage, before,
+                                            (self.gen[0], self.gen[1])))
         self.last_turn = {
             "turn": self.turn,
             "offense": {self.seat_names[i]: offense[i] for i in (0, 1)},
@@ -477,3 +460,60 @@ class TurnFlow:
         self._to_act = ()
         self._outcome = Outcome(winners, scores, reason, self.seat_names)
         self._say("game-over", f"The duel is over: {reason}.", winners=list(winners))
+
+
+# -- drafts of the log's longer entries (see log.py): each writes (text, data) from copied values --
+
+
+def _dealt(cards: list[int]) -> tuple[str, dict[str, object]]:
+    return f"You are dealt {labels(cards)}.", {"cards": [CODES[c] for c in cards]}
+
+
+def _unused(hand: tuple[int, ...]) -> tuple[str, dict[str, object]]:
+    return f"You leave {labels(hand)} unused this turn.", {"unused": [code(c) for c in hand]}
+
+
+def _movement_shown(names: tuple[str, str], seats: tuple[str, str], *moves: tuple[int, ...]) -> tuple[str, dict[str, object]]:
+    shown = "; ".join(f"{names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
+                      for i in (0, 1))
+    return f"Movement is revealed: {shown}.", {"movement": {seats[i]: [code(c) for c in moves[i]] for i in (0, 1)}}
+
+
+def _paired(resolver: str, other: str, mine: int, theirs: int, forced: bool,
+            outcome: str) -> tuple[str, dict[str, object]]:
+    how = " (no other pairing was possible)" if forced else ""
+    return (f"{resolver} pairs its {label(mine)} against {other}'s {label(theirs)}{how}: {outcome}.",
+            {"mine": code(mine), "theirs": code(theirs), "forced": forced})
+
+
+def _unpaired(pool: tuple[int, ...], name: str, seat: str) -> tuple[str, dict[str, object]]:
+    return (f"{labels(pool)} of {name} had no partner: {len(pool)} advantage point(s) for the ship with more "
+            "movement cards.", {"seat": seat, "count": len(pool)})
+
+
+def _combat_shown(names: tuple[str, str], seats: tuple[str, str], offense_rows: tuple[tuple[int, ...], ...],
+                  defense_rows: tuple[tuple[int, ...], ...], offense: list[int],
+                  defense: list[int]) -> tuple[str, dict[str, object]]:
+    shown = "; ".join(f"{names[i]} {labels(offense_rows[i])} = {offense[i]}" for i in (0, 1))
+    guard = "; ".join(f"{names[i]} {labels(defense_rows[i])} = {defense[i]}" for i in (0, 1))
+    return (f"Offense is revealed: {shown}. Then Defense: {guard}.",
+            {"offense": {seats[i]: [CODES[c] for c in offense_rows[i]] for i in (0, 1)},
+             "defense": {seats[i]: [CODES[c] for c in defense_rows[i]] for i in (0, 1)}})
+
+
+def _damage_done(names: tuple[str, str], seats: tuple[str, str], offense: list[int], defense: list[int],
+                 damage: list[int], before: tuple[int, int], after: tuple[int, int]) -> tuple[str, dict[str, object]]:
+    results = []
+    for i in (0, 1):
+        j = 1 - i
+        over = offense[i] - defense[j]
+        if damage[i]:
+            result = f"{damage[i]} point(s) of damage, so {names[j]} drops from generation {before[j]} to {after[j]}"
+        else:
+            result = "no damage"
+        results.append(f"{names[i]}'s offense {offense[i]} beats {names[j]}'s defense {defense[j]} "
+                       f"by {over}; a tenth of that, rounded down, is {result}" if over > 0 else
+                       f"{names[i]}'s offense {offense[i]} does not exceed {names[j]}'s defense "
+                       f"{defense[j]}: no damage")
+    return ("Damage: " + ". ".join(results) + ".",
+            {"dealt": {seats[i]: damage[i] for i in (0, 1)}, "generation": {seats[i]: after[i] for i in (0, 1)}})
