@@ -188,6 +188,7 @@ class TravelState(TurnFlow, State):
         self.searcher: int | None = None
         self._to_act = ()
         self._outcome = None
+        self._seen: dict[str | None, tuple[list[Event], int, list[Event]]] = {}
 
     def _reserve_start(self, i: int) -> int:
         kind = self.ships[i].reserve.kind
@@ -353,6 +354,7 @@ class TravelState(TurnFlow, State):
         twin.events = events
         twin.history = history
         twin._legal_cache = {}
+        twin._seen = {}
         twin.gen = list(self.gen)
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
@@ -374,10 +376,25 @@ class TravelState(TurnFlow, State):
         twin.placements = list(self.placements)
         return twin
 
+    def seen_by(self, seat: str | None) -> list[Event]:
+        """The log as ``seat`` saw it, as a new list. The filtering is remembered, since a search
+        asks for it in every world it draws and the log only ever grows."""
+        events = self.events
+        memo = self._seen.get(seat)
+        if memo is None or memo[0] is not events or memo[1] > len(events):
+            memo = (events, 0, [])
+        _events, done, seen = memo
+        if done < len(events):
+            seen.extend([e for e in events[done:] if e.visible(seat)])
+            self._seen[seat] = (events, len(events), seen)
+        return list(seen)
+
     def __getstate__(self) -> dict[str, Any]:
-        # The memo of legal moves is derived data, like the engine's own legal-move cache.
+        # The memos of legal moves and of the log's views are derived data, like the engine's own
+        # legal-move cache.
         data = super().__getstate__()
         data["placements"] = [None, None]
+        data["_seen"] = {}
         return data
 
     def describe_action(self, seat: str, action: Action) -> str:

@@ -67,11 +67,6 @@ OpponentKey = tuple[tuple[int, int, int], tuple[int, int, int], int, int, int]
 Sample = tuple[int, tuple[int, ...], int]
 
 
-def _counted(state: TravelState, i: int) -> list[int]:
-    rows = state.rows[i]
-    return [len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])]
-
-
 def _fits(counted: list[int], adds: tuple[int, int, int], limits: tuple[int, ...], bonus: int) -> bool:
     over = 0
     for n, add, lim in zip(counted, adds, limits, strict=True):
@@ -170,19 +165,23 @@ _PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
 _PLACEMENTS_MAX = 50_000
 
 
+# Sorting by this puts the best cards first: higher value, then higher rank (as (-value, -rank) would).
+_BEST_FIRST: tuple[int, ...] = tuple(-(VALUES[c] * 16 + RANKS[c]) for c in range(DECK_SIZE))
+_VALUE_RANK: tuple[tuple[int, int], ...] = tuple((VALUES[c], RANKS[c]) for c in range(DECK_SIZE))
+
+
 def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
     """Ship ``i``'s hand, best cards first, and what its allocation depends on: the hand's values
     and ranks, its rows so far, its ship, the model of the opponent and both generations."""
-    hand = sorted(state.hands[i], key=lambda c: (-VALUES[c], -RANKS[c]))
+    hand = sorted(state.hands[i], key=_BEST_FIRST.__getitem__)
     j = 1 - i
     rows = state.rows[i]
-    counted = _counted(state, i)
     key: PlacementKey = (
-        tuple((VALUES[c], RANKS[c]) for c in hand),
-        sum(VALUES[c] for c in rows[0]),
-        tuple(RANKS[c] for c in rows[1]),
-        sum(VALUES[c] for c in rows[2]),
-        (counted[0], counted[1], counted[2]),
+        tuple([_VALUE_RANK[c] for c in hand]),
+        sum([VALUES[c] for c in rows[0]]),
+        tuple([RANKS[c] for c in rows[1]]),
+        sum([VALUES[c] for c in rows[2]]),
+        (len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),

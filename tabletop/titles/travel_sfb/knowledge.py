@@ -46,7 +46,7 @@ def counts_visible(state: TravelState, viewer: int | None) -> bool:
 def determinize(state: TravelState, seat: str | None, rng: Randomness) -> TravelState:
     """A copy of ``state`` with everything ``seat`` cannot see re-drawn at random."""
     viewer = None if seat is None else SEATS.index(seat)
-    copy = state.copy_position([e for e in state.events if e.visible(seat)], [])
+    copy = state.copy_position(state.seen_by(seat), [])
     copy.rng = Randomness(int(rng.random() * 2**31))
     known = copy.known
     if viewer is None:

@@ -56,14 +56,23 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     if ranked is None:
         if len(_RANKED) > _RANKED_MAX:
             _RANKED.clear()
+            _SPELLED.clear()
         ranked = _RANKED[key] = _rank(key)
-    plans = [_actions(hand, plan) for plan in ranked[:limit]]
-    return plans or [(FINISH,)]
+    spelled_key = (tuple(hand), key, limit)
+    plans = _SPELLED.get(spelled_key)
+    if plans is None:
+        if len(_SPELLED) > _RANKED_MAX:
+            _SPELLED.clear()
+        plans = _SPELLED[spelled_key] = [_actions(hand, plan) for plan in ranked[:limit]] or [(FINISH,)]
+    return list(plans)
 
 
 # The ranking depends only on what the heuristic's scoring reads, so it is worked out once per key.
 _RANKED: dict[PlacementKey, list[tuple[int, ...]]] = {}
 _RANKED_MAX = 50_000
+# The plans of a ranking spelled out as actions for the very cards of a hand (a search asks for
+# the same hand's plans in every world it draws).
+_SPELLED: dict[tuple[tuple[int, ...], PlacementKey, int], list[tuple[Action, ...]]] = {}
 
 
 def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
