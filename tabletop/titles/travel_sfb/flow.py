@@ -212,9 +212,11 @@ class TurnFlow:
         if not room:
             self._finish_allocation(i, automatic=True)
             return
-        if self.rules.open_allocation and not self.finished[1 - i]:
-            self.placer = 1 - i
-        self._allocation_to_act()
+        if self.rules.open_allocation:
+            if not self.finished[1 - i]:
+                self.placer = 1 - i
+            self._allocation_to_act()
+        # Behind the screen the seats to act change only when one finishes.
 
     def _finish_allocation(self, i: int, automatic: bool = False) -> None:
         self._mark_finished(i, automatic)

@@ -96,7 +96,7 @@ def _opponent_key(state: TravelState, j: int) -> OpponentKey:
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
         placed = (adv, 0, 0)
-        loose = len(state.hands[j]) + sum(len(r) for r in rows) - adv
+        loose = len(state.hands[j]) + len(rows[0]) + len(rows[1]) + len(rows[2]) - adv
     return (state.ships[j].limits, placed, adv, loose, state.bonus[j])
 
 

@@ -45,9 +45,9 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     """Up to ``limit`` whole allocations for ``seat``, best first by the heuristic's scoring, one per
     split of card counts over the rows. Outside allocation: each legal action alone."""
     i = 0 if seat == "seat1" else 1
-    legal = state.legal_actions(seat)
-    if state.phase != ALLOCATE or not legal or not state.hands[i]:
-        return [(action,) for action in legal]
+    # Allocating with cards in hand, a seat to act may always place or finish: no need to list that.
+    if state.phase != ALLOCATE or not state.hands[i] or seat not in state.to_act:
+        return [(action,) for action in state.legal_actions(seat)]
     hand, key = placement_key(state, i)
     ranked = _RANKED.get(key)
     if ranked is None and limit == 1:
