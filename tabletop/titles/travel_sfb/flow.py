@@ -7,6 +7,8 @@ returns; the next action picks the turn up where it stopped.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.core import Action, Event, Outcome
 
 from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
@@ -69,9 +71,14 @@ class TurnFlow:
     resolve_reason: str
     settled: str | None
     points: list[int]
-    last_turn: dict[str, object] | None
+    _turn_record: TurnRecord | None
     _to_act: tuple[str, ...]
     _outcome: Outcome | None
+
+    @property
+    def last_turn(self) -> dict[str, object] | None:
+        """What the table saw of the turn before (kept until the next one ends); None before the first."""
+        return None if self._turn_record is None else self._turn_record.view()
 
     def _say(self, kind: str, text: str, owner: int | None = None, **data: object) -> None:
         self.events.append(Event(kind, text, data, None if owner is None else self.only[owner]))
@@ -309,32 +316,17 @@ class TurnFlow:
     def _pair_winner(self, result: int) -> int | None:
         """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for
         a win; for a loss the other ship only under ``pair_points=both`` (TSFB-RULING-PAIR-POINTS)."""
-        if result > 0:
-            return self.resolver
-        if result < 0 and self.rules.pair_points_both:
-            return 1 - self.resolver
-        return None
+        return pair_winner(result, self.resolver, self.rules.pair_points_both)
 
     def movement_summary(self) -> dict[str, object]:
         """The movement of this turn as the table saw it: who resolved and why, every pair and who it
         scored for, cards left unpaired, and whether mutual points were kept or cancelled."""
-        seats = self.seat_names
-        who = self.resolver
-        if who < 0:
-            return {"resolver": None, "reason": self.resolve_reason, "pairs": [], "unpaired": None, "settled": None}
-        pairs = []
-        for mine, theirs in self.pairs:
-            result = compare(mine, theirs)
-            higher = None if not result else seats[who if result > 0 else 1 - who]
-            winner = self._pair_winner(result)
-            pairs.append({seats[who]: code(mine), seats[1 - who]: code(theirs), "higher": higher,
-                          "point_to": None if winner is None else seats[winner]})
-        unpaired = None
-        if self.unpaired:
-            owner = self.resolver if self.walk_owner != self.resolver else 1 - self.resolver
-            unpaired = {"seat": seats[owner], "cards": [code(c) for c in self.unpaired], "points": len(self.unpaired)}
-        return {"resolver": seats[who], "reason": self.resolve_reason, "pairs": pairs, "unpaired": unpaired,
-                "settled": self.settled}
+        return _summary(*self._movement_facts())
+
+    def _movement_facts(self) -> tuple[tuple[str, str], int, str, tuple[tuple[int, int], ...], tuple[int, ...],
+                                       int, str | None, bool]:
+        return (self.seat_names, self.resolver, self.resolve_reason, tuple(self.pairs), tuple(self.unpaired),
+                self.walk_owner, self.settled, self.rules.pair_points_both)
 
     def _score_unpaired(self) -> None:
         if self.pool:
@@ -393,17 +385,9 @@ class TurnFlow:
             self.gen[1 - i] = max(0, before[1 - i] - damage[i])
         self._tell("damage", _damage_done, (self.names, self.seat_names, offense, defense, damage, before,
                                             (self.gen[0], self.gen[1])))
-        self.last_turn = {
-            "turn": self.turn,
-            "offense": {self.seat_names[i]: offense[i] for i in (0, 1)},
-            "defense": {self.seat_names[i]: defense[i] for i in (0, 1)},
-            "damage_dealt": {self.seat_names[i]: damage[i] for i in (0, 1)},
-            "advantage": {self.seat_names[i]: self.adv_points[i] for i in (0, 1)},
-            "movement": self.movement_summary(),
-            # Every row was turned up by now; the cards left in hand were never shown and stay out.
-            "revealed": {self.seat_names[i]: {row: [code(c) for c in self.rows[i][k]] for k, row in enumerate(ROWS)}
-                         for i in (0, 1)},
-        }
+        self._turn_record = TurnRecord((self.seat_names, self.turn, offense, defense, damage, tuple(self.adv_points),
+                                        self._movement_facts(), tuple(tuple(row) for row in rows[0]),
+                                        tuple(tuple(row) for row in rows[1])))
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer
             self.first_placer = 1 - first
@@ -519,3 +503,64 @@ def _damage_done(names: tuple[str, str], seats: tuple[str, str], offense: list[i
                        f"{defense[j]}: no damage")
     return ("Damage: " + ". ".join(results) + ".",
             {"dealt": {seats[i]: damage[i] for i in (0, 1)}, "generation": {seats[i]: after[i] for i in (0, 1)}})
+
+
+# -- the turn before, as the view shows it ----------------------------------------------------------
+
+
+class TurnRecord:
+    """The facts of a finished turn, copied when it ends; the view's summary of it is written when
+    first asked for (a search's copies of the duel finish many turns nobody looks at)."""
+
+    __slots__ = ("_facts", "_view")
+
+    def __init__(self, facts: tuple[Any, ...]) -> None:
+        self._facts = facts
+        self._view: dict[str, object] | None = None
+
+    def view(self) -> dict[str, object]:
+        if self._view is None:
+            self._view = _turn_view(*self._facts)
+        return self._view
+
+
+def _turn_view(seats: tuple[str, str], turn: int, offense: list[int], defense: list[int], damage: list[int],
+               advantage: tuple[int, int], movement: tuple[Any, ...], *rows: tuple[tuple[int, ...], ...]) -> dict[str, object]:
+    return {
+        "turn": turn,
+        "offense": {seats[i]: offense[i] for i in (0, 1)},
+        "defense": {seats[i]: defense[i] for i in (0, 1)},
+        "damage_dealt": {seats[i]: damage[i] for i in (0, 1)},
+        "advantage": {seats[i]: advantage[i] for i in (0, 1)},
+        "movement": _summary(*movement),
+        # Every row was turned up by now; the cards left in hand were never shown and stay out.
+        "revealed": {seats[i]: {row: [code(c) for c in rows[i][k]] for k, row in enumerate(ROWS)} for i in (0, 1)},
+    }
+
+
+def pair_winner(result: int, resolver: int, both: bool) -> int | None:
+    """See :meth:`TurnFlow._pair_winner`."""
+    if result > 0:
+        return resolver
+    if result < 0 and both:
+        return 1 - resolver
+    return None
+
+
+def _summary(seats: tuple[str, str], who: int, reason: str, pairs: tuple[tuple[int, int], ...],
+             unpaired: tuple[int, ...], walk_owner: int, settled: str | None, both: bool) -> dict[str, object]:
+    """See :meth:`TurnFlow.movement_summary`."""
+    if who < 0:
+        return {"resolver": None, "reason": reason, "pairs": [], "unpaired": None, "settled": None}
+    shown = []
+    for mine, theirs in pairs:
+        result = compare(mine, theirs)
+        higher = None if not result else seats[who if result > 0 else 1 - who]
+        winner = pair_winner(result, who, both)
+        shown.append({seats[who]: code(mine), seats[1 - who]: code(theirs), "higher": higher,
+                      "point_to": None if winner is None else seats[winner]})
+    left = None
+    if unpaired:
+        owner = who if walk_owner != who else 1 - who
+        left = {"seat": seats[owner], "cards": [code(c) for c in unpaired], "points": len(unpaired)}
+    return {"resolver": seats[who], "reason": reason, "pairs": shown, "unpaired": left, "settled": settled}

@@ -42,7 +42,7 @@ from .actions import (
     pair_action,
 )
 from .cards import CODES, DECK_SIZE, VALUES, code, label
-from .features import FITTED
+from .features import FITTED, fitted_value
 from .features import features as position_features
 from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
@@ -183,7 +183,7 @@ class TravelState(TurnFlow, State):
         self.resolve_reason = "empty"
         self.settled = None
         self.points = [0, 0]
-        self.last_turn = None
+        self._turn_record = None
         # The seat a determinized copy was drawn for (None in the real game): see plans.py.
         self.searcher: int | None = None
         self._to_act = ()
@@ -419,7 +419,7 @@ class TravelState(TurnFlow, State):
         if self._outcome is not None:
             return self._outcome.returns(seat)
         if FITTED is not None:
-            return FITTED.value(position_features(self, seat))
+            return fitted_value(FITTED, self, seat)
         i = 0 if seat == "seat1" else 1
         share = [self.gen[k] / self.ships[k].generation for k in (0, 1)]
         return max(-1.0, min(1.0, share[i] - share[1 - i]))
