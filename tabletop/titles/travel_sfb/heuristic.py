@@ -284,11 +284,29 @@ def _movement_table(key: OpponentKey) -> dict[tuple[int, ...], float]:
     return table
 
 
-def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
-                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
-                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
-    """(score, plan) for every plan of ``_layouts``, in that order; a plan is (start of each row's
-    run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first."""
+@lru_cache(maxsize=1024)
+def _run_table(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int, size: int) -> tuple[
+        tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]]:
+    """``_layouts`` by runs: the distinct (start, end) runs of each row, each plan as the indices of
+    its offense, movement and defense runs among them, and the plans themselves, in that order.
+    Many plans share a run, so a hand's runs are each scored once."""
+    runs: tuple[dict[tuple[int, int], int], ...] = ({}, {}, {})
+    picks = []
+    plans = []
+    for s0, e0, s1, e1, s2, e2, plan in _layouts(counted, limits, bonus, size):
+        picks.append((runs[0].setdefault((s0, e0), len(runs[0])), runs[1].setdefault((s1, e1), len(runs[1])),
+                      runs[2].setdefault((s2, e2), len(runs[2]))))
+        plans.append(plan)
+    return tuple(tuple(row) for row in runs), tuple(picks), tuple(plans)
+
+
+def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                 base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                 key: OpponentKey, my_gen: int, their_gen: int) -> tuple[list[float], tuple[tuple[int, ...], ...]]:
+    """The score of every plan of ``_layouts`` and the plans, in that order; a plan is (start of each
+    row's run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first. A
+    plan scores the damage its offense is expected to deal, less what its defense lets through, plus
+    ``POINT_WORTH`` for each advantage point its movement is expected to win."""
     dealt = _damage_table(key, their_gen, True)
     taken = _damage_table(key, my_gen, False)
     movement = _movement_table(key)
@@ -296,22 +314,28 @@ def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_mov
     prefix = [0]
     for v, _r in hand:
         prefix.append(prefix[-1] + v)
-    scored = []
-    for s0, e0, s1, e1, s2, e2, plan in _layouts(counted, limits, bonus, len(hand)):
-        offense = base_offense + prefix[e0] - prefix[s0]
-        if offense > MAX_TOTAL:
-            offense = MAX_TOTAL
-        defense = base_defense + prefix[e2] - prefix[s2]
-        if defense > MAX_TOTAL:
-            defense = MAX_TOTAL
-        moves = ranks[s1:e1]
+    (offense_runs, movement_runs, defense_runs), picks, plans = _run_table(counted, limits, bonus, len(hand))
+    attack = [dealt[min(MAX_TOTAL, base_offense + prefix[end] - prefix[start])] for start, end in offense_runs]
+    guard = [taken[min(MAX_TOTAL, base_defense + prefix[end] - prefix[start])] for start, end in defense_runs]
+    manoeuvre = []
+    for start, end in movement_runs:
+        moves = ranks[start:end]
         if base_moves:
             moves = tuple(sorted(moves + base_moves, reverse=True))
         worth = movement.get(moves)
         if worth is None:
             worth = movement[moves] = _movement_value(key, moves)
-        scored.append((dealt[offense] - taken[defense] + POINT_WORTH * worth, plan))
-    return scored
+        manoeuvre.append(POINT_WORTH * worth)
+    return [attack[o] - guard[d] + manoeuvre[m] for o, m, d in picks], plans
+
+
+def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
+    """(score, plan) for every plan of ``_layouts``, in that order (see ``_plan_scores``)."""
+    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                 my_gen, their_gen)
+    return list(zip(scores, plans, strict=True))
 
 
 def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
@@ -319,14 +343,12 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
                 key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
     """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
     The first of equally good plans wins."""
-    best_score = -1e9
-    best: tuple[int, ...] | None = None
-    for score, plan in _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
-                                     my_gen, their_gen):
-        if score > best_score:
-            best_score = score
-            best = plan
-    return best
+    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                 my_gen, their_gen)
+    if not scores:
+        return None
+    best = max(range(len(scores)), key=scores.__getitem__)  # the first of the best
+    return plans[best] if scores[best] > -1e9 else None
 
 
 # -- pairing -------------------------------------------------------------------------------------
