@@ -8,6 +8,7 @@ enemy one point of generation for good. A ship at zero generation explodes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.core import (
@@ -101,27 +102,44 @@ class Refused(IllegalAction):
     written only when read: a search tries many plans that no longer fit a re-drawn hand and
     reads none of the messages."""
 
-    def __init__(self, action: Action, seat: str, why: str, legal: tuple[Action, ...]) -> None:
+    def __init__(self, action: Action, seat: str, why: str, legal: Sequence[Action] | Callable[[], Sequence[Action]]) -> None:
         super().__init__()
         self.action = action
         self.seat = seat
         self.why = why
-        self.legal = legal
+        self._legal = legal
         self._message: str | None = None
 
     def __str__(self) -> str:
         if self._message is None:
-            shown = "; ".join(map(str, self.legal[:HINT_LIMIT]))
-            more = f" (and {len(self.legal) - HINT_LIMIT} more)" if len(self.legal) > HINT_LIMIT else ""
-            hint = f"legal now: {shown}{more}" if self.legal else "it has no legal actions"
+            legal = self._legal if isinstance(self._legal, Sequence) else self._legal()
+            shown = "; ".join(map(str, legal[:HINT_LIMIT]))
+            more = f" (and {len(legal) - HINT_LIMIT} more)" if len(legal) > HINT_LIMIT else ""
+            hint = f"legal now: {shown}{more}" if legal else "it has no legal actions"
             self._message = f"{self.action} is not legal for {self.seat} now ({self.why}); {hint}"
         return self._message
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        return (str(self),)
+
+    @args.setter
+    def args(self, value: tuple[Any, ...]) -> None:
+        self._message = str(value[0]) if value else ""
 
     def __repr__(self) -> str:
         return f"IllegalAction({str(self)!r})"
 
     def __reduce__(self) -> tuple[type[IllegalAction], tuple[str]]:
         return IllegalAction, (str(self),)
+
+
+def placements(hand: Sequence[int], rooms: tuple[int, ...]) -> list[Action]:
+    """The allocation moves of a ship holding ``hand`` with room in ``rooms``: each card to each
+    such row, then finishing."""
+    legal: list[Action] = [PLACE[c][r] for c in hand for r in rooms]
+    legal.append(FINISH)
+    return legal
 
 
 @register
@@ -263,8 +281,7 @@ class TravelState(TurnFlow, State):
             legal = self.placements[i]
             if legal is None:
                 rooms = self.rooms[i]
-                legal = self.placements[i] = [PLACE[c][r] for c in self.hands[i] for r in rooms]
-                legal.append(FINISH)
+                legal = self.placements[i] = placements(self.hands[i], rooms)
             return legal
         if phase == PAIR:
             return list(self._pair_actions())
@@ -292,7 +309,8 @@ class TravelState(TurnFlow, State):
                 if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
                     return
                 # Every legal placement names a card in hand and a row with room.
-                raise Refused(action, seat, self._why_not(seat, action), self._cached_legal(seat))
+                hand, rooms = tuple(self.hands[i]), self.rooms[i]
+                raise Refused(action, seat, self._why_not(seat, action), lambda: placements(hand, rooms))
         legal = self._cached_legal(seat)
         for candidate in legal:
             if candidate is action:
