@@ -13,7 +13,7 @@ from tabletop.core import Action, Event, Outcome
 
 from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
 from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
-from .log import Draft, Drafted
+from .log import Draft, Drafted, event
 from .movement import REASONS, compare, resolver
 from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
 from .rules import POWER as POWER_PHASE
@@ -81,7 +81,7 @@ class TurnFlow:
         return None if self._turn_record is None else self._turn_record.view()
 
     def _say(self, kind: str, text: str, owner: int | None = None, **data: object) -> None:
-        self.events.append(Event(kind, text, data, None if owner is None else self.only[owner]))
+        self.events.append(event(kind, text, data, None if owner is None else self.only[owner]))
 
     def _tell(self, kind: str, draft: Draft, values: tuple[object, ...], owner: int | None = None) -> None:
         """Log an event whose sentence and data ``draft(*values)`` writes when first read; the
@@ -209,7 +209,7 @@ class TurnFlow:
     def _place(self, i: int, card: int, row: int) -> None:
         self.hands[i].remove(card)
         self.rows[i][row].append(card)
-        self.events.append(Event("place", _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]},
+        self.events.append(event("place", _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]},
                                  self.only[i]))
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",

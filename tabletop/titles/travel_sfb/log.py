@@ -22,7 +22,7 @@ from typing import Any
 
 from tabletop.core import Event
 
-__all__ = ["Draft", "Drafted"]
+__all__ = ["Draft", "Drafted", "event"]
 
 Draft = Callable[..., tuple[str, dict[str, Any]]]
 
@@ -32,6 +32,27 @@ _TEXT = Event.__dict__["text"]
 _DATA = Event.__dict__["data"]
 _VISIBLE_TO = Event.__dict__["visible_to"]
 _RULE = Event.__dict__["rule"]
+
+
+_NEW_EVENT = Event.__new__
+_SET_KIND, _SET_TEXT, _SET_DATA = _KIND.__set__, _TEXT.__set__, _DATA.__set__
+_SET_VISIBLE_TO, _SET_RULE = _VISIBLE_TO.__set__, _RULE.__set__
+
+
+def event(kind: str, text: str, data: dict[str, Any], visible_to: frozenset[str] | None) -> Event:
+    """``Event(kind, text, data, visible_to)``, the very same event, made without the dataclass's
+    field-by-field guard (a search logs tens of thousands of them).
+
+    >>> event("turn", "Turn 2 begins.", {"turn": 2}, None) == Event("turn", "Turn 2 begins.", {"turn": 2})
+    True
+    """
+    made = _NEW_EVENT(Event)
+    _SET_KIND(made, kind)
+    _SET_TEXT(made, text)
+    _SET_DATA(made, data)
+    _SET_VISIBLE_TO(made, visible_to)
+    _SET_RULE(made, None)
+    return made
 
 
 class Drafted(Event):
