@@ -90,18 +90,22 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     # hidden ones really lie.
     pool.sort()
     shuffle(pool, rng)
-    it = iter(pool)
-    for k in slots:
-        copy.deck[k] = next(it)
+    deck = copy.deck
+    for k, card in zip(slots, pool, strict=False):  # the rest of the pool goes to rows and hands
+        deck[k] = card
+    taken = len(slots)  # the shuffled cards dealt out so far, in this order
     for i, (hidden_rows, hand_size) in layout.items():
         if i == viewer:
-            offense = copy.rows[i][0]
             own_unseen = unseen_advantage(copy, i, viewer)
-            offense[:own_unseen] = [next(it) for _ in range(own_unseen)]
+            copy.rows[i][0][:own_unseen] = pool[taken:taken + own_unseen]
+            taken += own_unseen
             continue
         for r in hidden_rows:
-            copy.rows[i][r] = [next(it) for _ in copy.rows[i][r]]
-        copy.hands[i] = [next(it) for _ in range(hand_size)]
+            count = len(copy.rows[i][r])
+            copy.rows[i][r] = pool[taken:taken + count]
+            taken += count
+        copy.hands[i] = pool[taken:taken + hand_size]
+        taken += hand_size
     for i in resplit:
         _random_split(copy, i, rng)
     copy.rooms = [copy._room(0), copy._room(1)]
