@@ -33,7 +33,7 @@ from .rules import ALLOCATE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "allocation_plans"]
+__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "KeptPlan", "allocation_plans"]
 
 PLAN_LIMIT = 10
 OPPONENT_PLANS = 1
@@ -63,7 +63,7 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     if plans is None:
         if len(_SPELLED) > _RANKED_MAX:
             _SPELLED.clear()
-        plans = _SPELLED[spelled_key] = [_actions(hand, plan) for plan in ranked[:limit]] or [(FINISH,)]
+        plans = _SPELLED[spelled_key] = [KeptPlan(_actions(hand, plan)) for plan in ranked[:limit]] or [(FINISH,)]
     return list(plans)
 
 
@@ -85,6 +85,25 @@ def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
         if kept is None or score > kept[0]:
             best[split] = (score, order, plan)
     return [plan for _score, _order, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
+
+
+class KeptPlan(tuple[Action, ...]):
+    """A plan kept for reuse that remembers its hash: a search looks each plan up in its tree on
+    every pass, and hashing a plan otherwise hashes each of its actions again. Equal to, and
+    hashed as, the plain tuple of its actions."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = tuple.__hash__(self)
+            return self._hash
+
+    def __reduce__(self) -> tuple[type[KeptPlan], tuple[tuple[Action, ...]]]:
+        # Without the remembered hash: another process hashes text differently.
+        return KeptPlan, (tuple(self),)
 
 
 def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
