@@ -28,6 +28,9 @@ _ROOMS: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in (0, 1, 2) if mask >
 _WAITING: tuple[tuple[str, ...], ...] = (("seat1", "seat2"), ("seat2",), ("seat1",), ())
 _CALL_WORDS = {USE_BATTERIES: "on your batteries", RECHARGE_BATTERIES: "for a battery recharge",
                USE_ENGINES: "on your engines", NO_CALL: "for nothing"}
+# Sorting by this puts the highest rank first (suits never matter), as -rank would.
+_HIGHEST_FIRST: tuple[int, ...] = tuple(-RANKS[c] for c in range(DECK_SIZE))
+_ACES = frozenset(c for c in range(DECK_SIZE) if RANKS[c] == ACE)
 _PLACE_TEXT = tuple(tuple(f"You put {LABELS[c]} in {row.capitalize()}." for row in ROWS) for c in range(DECK_SIZE))
 
 
@@ -273,7 +276,7 @@ class TurnFlow:
 
     @staticmethod
     def _by_rank(cards: list[int]) -> list[int]:
-        return sorted(cards, key=lambda c: -RANKS[c])
+        return sorted(cards, key=_HIGHEST_FIRST.__getitem__)
 
     def _partner_choices(self) -> list[int]:
         """Cards the next walked card may be paired with, one per rank (suits never matter)."""
@@ -305,13 +308,7 @@ class TurnFlow:
         winner = self._pair_winner(result)
         if winner is not None:
             self.points[winner] += 1
-            outcome = f"{self.names[winner]} gains an advantage point"
-        elif result:
-            outcome = (f"{self.names[1 - who]}'s card is higher, but only the resolving ship scores for a pair, "
-                       "so nobody gains a point")
-        else:
-            outcome = "equal ranks, so nobody gains a point"
-        self._tell("pair", _paired, (self.names[who], self.names[1 - who], mine, theirs, forced, outcome))
+        self._tell("pair", _paired, (self.names, who, mine, theirs, forced, result, winner))
 
     def _pair_winner(self, result: int) -> int | None:
         """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for
@@ -357,7 +354,7 @@ class TurnFlow:
 
     def _finish_movement(self) -> None:
         moves = (self.rows[0][1], self.rows[1][1])
-        aces = [any(RANKS[c] == ACE for c in moves[i]) for i in (0, 1)]
+        aces = [not _ACES.isdisjoint(moves[i]) for i in (0, 1)]
         for i in (0, 1):
             points = self.points[i]
             self.adv_points[i] = points
@@ -416,6 +413,8 @@ class TurnFlow:
 
     def _check_end(self) -> bool:
         dead = [self.gen[i] == 0 for i in (0, 1)]
+        if not (dead[0] or dead[1] or self.turn >= self.rules.turn_limit):
+            return False
         scores = {self.seat_names[i]: float(self.gen[i]) for i in (0, 1)}
         if dead[0] or dead[1]:
             if dead[0] and dead[1]:
@@ -465,10 +464,17 @@ def _movement_shown(names: tuple[str, str], seats: tuple[str, str], *moves: tupl
     return f"Movement is revealed: {shown}.", {"movement": {seats[i]: [code(c) for c in moves[i]] for i in (0, 1)}}
 
 
-def _paired(resolver: str, other: str, mine: int, theirs: int, forced: bool,
-            outcome: str) -> tuple[str, dict[str, object]]:
+def _paired(names: tuple[str, str], who: int, mine: int, theirs: int, forced: bool, result: int,
+            winner: int | None) -> tuple[str, dict[str, object]]:
+    if winner is not None:
+        outcome = f"{names[winner]} gains an advantage point"
+    elif result:
+        outcome = (f"{names[1 - who]}'s card is higher, but only the resolving ship scores for a pair, "
+                   "so nobody gains a point")
+    else:
+        outcome = "equal ranks, so nobody gains a point"
     how = " (no other pairing was possible)" if forced else ""
-    return (f"{resolver} pairs its {label(mine)} against {other}'s {label(theirs)}{how}: {outcome}.",
+    return (f"{names[who]} pairs its {label(mine)} against {names[1 - who]}'s {label(theirs)}{how}: {outcome}.",
             {"mine": code(mine), "theirs": code(theirs), "forced": forced})
 
 
