@@ -1,7 +1,7 @@
 """The turn, step by step: power calls, the deal, allocation, movement, damage and the return
 of the cards. :class:`TurnFlow` holds the position; the engine-facing state derives from it.
 
-Each procedure runs until a player must decide something, then leaves ``_to_act`` set and
+Each procedure runs until a player must decide something, then leaves ``to_act`` set and
 returns; the next action picks the turn up where it stopped.
 """
 
@@ -75,8 +75,9 @@ class TurnFlow:
     settled: str | None
     points: list[int]
     _turn_record: TurnRecord | None
-    _to_act: tuple[str, ...]
-    _outcome: Outcome | None
+    # Plain attributes, not the engine's properties: search reads them at every step.
+    to_act: tuple[str, ...] = ()
+    outcome: Outcome | None = None
 
     @property
     def last_turn(self) -> dict[str, object] | None:
@@ -108,7 +109,7 @@ class TurnFlow:
         self.calls = [None, None]
         choosers = tuple(self.seat_names[i] for i in (0, 1) if self._power_options(i))
         if choosers:
-            self._to_act = choosers
+            self.to_act = choosers
         else:
             self._deal()
 
@@ -116,8 +117,8 @@ class TurnFlow:
         self.calls[i] = call
         self._say("power-call", f"You call {_CALL_WORDS[call]}; it stays secret until both ships have called.",
                   i, call=call)
-        self._to_act = tuple(s for s in self._to_act if s != self.seat_names[i])
-        if not self._to_act:
+        self.to_act = tuple(s for s in self.to_act if s != self.seat_names[i])
+        if not self.to_act:
             self._deal()
 
     def _reserve_cards(self, i: int) -> int:
@@ -193,9 +194,9 @@ class TurnFlow:
         if self.rules.open_allocation:
             if self.finished[self.placer]:
                 self.placer = 1 - self.placer
-            self._to_act = (self.seat_names[self.placer],)
+            self.to_act = (self.seat_names[self.placer],)
         else:
-            self._to_act = _WAITING[self.finished[0] | self.finished[1] << 1]
+            self.to_act = _WAITING[self.finished[0] | self.finished[1] << 1]
 
     def _room(self, i: int) -> tuple[int, ...]:
         """Rows that can take another card from the hand (empty when nothing can be placed)."""
@@ -293,7 +294,7 @@ class TurnFlow:
             choices = self._partner_choices()
             if len(choices) > 1:
                 self.phase = PAIR
-                self._to_act = (self.seat_names[self.resolver],)
+                self.to_act = (self.seat_names[self.resolver],)
                 return
             self._make_pair(choices[0], forced=True)
         self._score_unpaired()
@@ -334,7 +335,7 @@ class TurnFlow:
         self.pool = []
         if self.points[0] and self.points[1]:
             self.phase = SETTLE
-            self._to_act = (self.seat_names[self.resolver],)
+            self.to_act = (self.seat_names[self.resolver],)
             return
         self._finish_movement()
 
@@ -442,8 +443,8 @@ class TurnFlow:
 
     def _end(self, winners: tuple[str, ...], scores: dict[str, float], reason: str) -> None:
         self.phase = OVER
-        self._to_act = ()
-        self._outcome = Outcome(winners, scores, reason, self.seat_names)
+        self.to_act = ()
+        self.outcome = Outcome(winners, scores, reason, self.seat_names)
         self._say("game-over", f"The duel is over: {reason}.", winners=list(winners))
 
 

@@ -19,7 +19,6 @@ from tabletop.core import (
     GameInfo,
     IllegalAction,
     Option,
-    Outcome,
     Randomness,
     State,
     register,
@@ -204,8 +203,8 @@ class TravelState(TurnFlow, State):
         self._turn_record = None
         # The seat a determinized copy was drawn for (None in the real game): see plans.py.
         self.searcher: int | None = None
-        self._to_act = ()
-        self._outcome = None
+        self.to_act = ()
+        self.outcome = None
         self._seen: dict[str | None, tuple[list[Event], int, list[Event]]] = {}
 
     def _reserve_start(self, i: int) -> int:
@@ -266,14 +265,6 @@ class TravelState(TurnFlow, State):
 
     # -- the engine contract ----------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[str, ...]:
-        return self._to_act
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self, seat: str) -> list[Action]:
         i = 0 if seat == "seat1" else 1
         phase = self.phase
@@ -298,7 +289,7 @@ class TravelState(TurnFlow, State):
         return [pair_action(p, walked) for p in self._partner_choices()]
 
     def check(self, seat: str, action: Action) -> None:
-        if self.phase == ALLOCATE and seat in self._to_act:
+        if self.phase == ALLOCATE and seat in self.to_act:
             # The common case in play and search, answered without building the legal list.
             kind = type(action)
             if kind is Finish:
@@ -434,8 +425,8 @@ class TravelState(TurnFlow, State):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        if self._outcome is not None:
-            return self._outcome.returns(seat)
+        if self.outcome is not None:
+            return self.outcome.returns(seat)
         if FITTED is not None:
             return fitted_value(FITTED, self, seat)
         i = 0 if seat == "seat1" else 1
