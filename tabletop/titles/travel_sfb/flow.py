@@ -78,6 +78,7 @@ class TurnFlow:
     # Plain attributes, not the engine's properties: search reads them at every step.
     to_act: tuple[str, ...] = ()
     outcome: Outcome | None = None
+    is_over: bool = False
 
     @property
     def last_turn(self) -> dict[str, object] | None:
@@ -171,9 +172,7 @@ class TurnFlow:
             wanted = max(0, self.gen[i] + extra)
             cards = self._draw(wanted)
             self.hands[i].extend(cards)
-            short = f" (the deck held only {len(cards)})" if len(cards) < wanted else ""
-            self._say("deal", f"{self.names[i]} is dealt {len(cards)} card(s) for generation "
-                      f"{self.gen[i]}{short}.", seat=self.seat_names[i], count=len(cards))
+            self._tell("deal", _deal_told, (self.names[i], self.seat_names[i], len(cards), self.gen[i], wanted))
             self._tell("deal-private", _dealt, (cards,), i)
         self.adv_points = [0, 0]
         self.adv_to_hand = [False, False]
@@ -445,10 +444,16 @@ class TurnFlow:
         self.phase = OVER
         self.to_act = ()
         self.outcome = Outcome(winners, scores, reason, self.seat_names)
+        self.is_over = True
         self._say("game-over", f"The duel is over: {reason}.", winners=list(winners))
 
 
 # -- drafts of the log's longer entries (see log.py): each writes (text, data) from copied values --
+
+
+def _deal_told(name: str, seat: str, count: int, generation: int, wanted: int) -> tuple[str, dict[str, object]]:
+    short = f" (the deck held only {count})" if count < wanted else ""
+    return f"{name} is dealt {count} card(s) for generation {generation}{short}.", {"seat": seat, "count": count}
 
 
 def _dealt(cards: list[int]) -> tuple[str, dict[str, object]]:

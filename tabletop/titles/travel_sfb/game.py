@@ -205,6 +205,7 @@ class TravelState(TurnFlow, State):
         self.searcher: int | None = None
         self.to_act = ()
         self.outcome = None
+        self.is_over = False
         self._seen: dict[str | None, tuple[list[Event], int, list[Event]]] = {}
 
     def _reserve_start(self, i: int) -> int:
