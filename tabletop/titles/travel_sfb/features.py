@@ -11,6 +11,7 @@ the duel is left before the turn limit. The weights come from ``tabletop fit`` o
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,7 +24,7 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "features", "load_evaluation"]
+__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "feature_values", "features", "fitted_value", "load_evaluation"]
 
 EVALUATION_FILE = Path(__file__).with_name("data") / "evaluation.json"
 FEATURES = (
@@ -42,6 +43,11 @@ FEATURES = (
 
 def features(state: TravelState, seat: str) -> dict[str, float]:
     """The position from ``seat``'s side; call it on a determinized copy (it reads both hands)."""
+    return dict(zip(FEATURES, feature_values(state, seat), strict=True))
+
+
+def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
+    """:func:`features` as a tuple in the order of ``FEATURES``."""
     i = 0 if seat == "seat1" else 1
     j = 1 - i
     gen = list(state.gen)
@@ -64,18 +70,33 @@ def features(state: TravelState, seat: str) -> dict[str, float]:
     elif phase == POWER:
         cards = [gen[0] + coming[0], gen[1] + coming[1]]
     limit = state.rules.turn_limit
-    return {
-        "generation_share_margin": gen[i] / full[i] - gen[j] / full[j],
-        "generation_margin": float(gen[i] - gen[j]),
-        "my_generation": float(gen[i]),
-        "their_generation": float(gen[j]),
-        "kill_now": float(gen[j] == 0 and gen[i] > 0),
-        "killed_now": float(gen[i] == 0 and gen[j] > 0),
-        "advantage_margin": float(coming[i] - coming[j]),
-        "card_margin": float(cards[i] - cards[j]),
-        "value_margin": (value[i] - value[j]) / 10,
-        "turns_left": max(0, limit - state.turn) / limit,
-    }
+    return (
+        gen[i] / full[i] - gen[j] / full[j],
+        float(gen[i] - gen[j]),
+        float(gen[i]),
+        float(gen[j]),
+        float(gen[j] == 0 and gen[i] > 0),
+        float(gen[i] == 0 and gen[j] > 0),
+        float(coming[i] - coming[j]),
+        float(cards[i] - cards[j]),
+        (value[i] - value[j]) / 10,
+        max(0, limit - state.turn) / limit,
+    )
+
+
+def fitted_value(model: FittedEvaluation, state: TravelState, seat: str) -> float:
+    """``model.value(features(state, seat))`` without building the dictionary: the same sum of
+    the same products in the same order, so the very same number."""
+    values = feature_values(state, seat)
+    places = _PLACES.get(model.names)
+    if places is None:
+        places = _PLACES[model.names] = tuple(FEATURES.index(n) if n in FEATURES else None for n in model.names)
+    logit = model.bias + sum([w * (0.0 if k is None else values[k]) for k, w in zip(places, model.weights, strict=True)])
+    return math.tanh(logit / 2)
+
+
+# Where each of a model's feature names stands in ``FEATURES`` (None: a name this game does not know).
+_PLACES: dict[tuple[str, ...], tuple[int | None, ...]] = {}
 
 
 def load_evaluation(path: Path = EVALUATION_FILE) -> FittedEvaluation | None:

@@ -1,16 +1,19 @@
 """The turn, step by step: power calls, the deal, allocation, movement, damage and the return
 of the cards. :class:`TurnFlow` holds the position; the engine-facing state derives from it.
 
-Each procedure runs until a player must decide something, then leaves ``_to_act`` set and
+Each procedure runs until a player must decide something, then leaves ``to_act`` set and
 returns; the next action picks the turn up where it stopped.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.core import Action, Event, Outcome
 
 from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
 from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
+from .log import Draft, Drafted, event
 from .movement import REASONS, compare, resolver
 from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
 from .rules import POWER as POWER_PHASE
@@ -25,6 +28,9 @@ _ROOMS: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in (0, 1, 2) if mask >
 _WAITING: tuple[tuple[str, ...], ...] = (("seat1", "seat2"), ("seat2",), ("seat1",), ())
 _CALL_WORDS = {USE_BATTERIES: "on your batteries", RECHARGE_BATTERIES: "for a battery recharge",
                USE_ENGINES: "on your engines", NO_CALL: "for nothing"}
+# Sorting by this puts the highest rank first (suits never matter), as -rank would.
+_HIGHEST_FIRST: tuple[int, ...] = tuple(-RANKS[c] for c in range(DECK_SIZE))
+_ACES = frozenset(c for c in range(DECK_SIZE) if RANKS[c] == ACE)
 _PLACE_TEXT = tuple(tuple(f"You put {LABELS[c]} in {row.capitalize()}." for row in ROWS) for c in range(DECK_SIZE))
 
 
@@ -68,12 +74,24 @@ class TurnFlow:
     resolve_reason: str
     settled: str | None
     points: list[int]
-    last_turn: dict[str, object] | None
-    _to_act: tuple[str, ...]
-    _outcome: Outcome | None
+    _turn_record: TurnRecord | None
+    # Plain attributes, not the engine's properties: search reads them at every step.
+    to_act: tuple[str, ...] = ()
+    outcome: Outcome | None = None
+    is_over: bool = False
+
+    @property
+    def last_turn(self) -> dict[str, object] | None:
+        """What the table saw of the turn before (kept until the next one ends); None before the first."""
+        return None if self._turn_record is None else self._turn_record.view()
 
     def _say(self, kind: str, text: str, owner: int | None = None, **data: object) -> None:
-        self.events.append(Event(kind, text, data, None if owner is None else self.only[owner]))
+        self.events.append(event(kind, text, data, None if owner is None else self.only[owner]))
+
+    def _tell(self, kind: str, draft: Draft, values: tuple[object, ...], owner: int | None = None) -> None:
+        """Log an event whose sentence and data ``draft(*values)`` writes when first read; the
+        values are copied now, so the event tells what happened even after the state moves on."""
+        self.events.append(Drafted(kind, draft, values, None if owner is None else self.only[owner]))
 
     # -- reserve power ---------------------------------------------------------------------------
 
@@ -92,7 +110,7 @@ class TurnFlow:
         self.calls = [None, None]
         choosers = tuple(self.seat_names[i] for i in (0, 1) if self._power_options(i))
         if choosers:
-            self._to_act = choosers
+            self.to_act = choosers
         else:
             self._deal()
 
@@ -100,8 +118,8 @@ class TurnFlow:
         self.calls[i] = call
         self._say("power-call", f"You call {_CALL_WORDS[call]}; it stays secret until both ships have called.",
                   i, call=call)
-        self._to_act = tuple(s for s in self._to_act if s != self.seat_names[i])
-        if not self._to_act:
+        self.to_act = tuple(s for s in self.to_act if s != self.seat_names[i])
+        if not self.to_act:
             self._deal()
 
     def _reserve_cards(self, i: int) -> int:
@@ -154,10 +172,8 @@ class TurnFlow:
             wanted = max(0, self.gen[i] + extra)
             cards = self._draw(wanted)
             self.hands[i].extend(cards)
-            short = f" (the deck held only {len(cards)})" if len(cards) < wanted else ""
-            self._say("deal", f"{self.names[i]} is dealt {len(cards)} card(s) for generation "
-                      f"{self.gen[i]}{short}.", seat=self.seat_names[i], count=len(cards))
-            self._say("deal-private", f"You are dealt {labels(cards)}.", i, cards=[CODES[c] for c in cards])
+            self._tell("deal", _deal_told, (self.names[i], self.seat_names[i], len(cards), self.gen[i], wanted))
+            self._tell("deal-private", _dealt, (cards,), i)
         self.adv_points = [0, 0]
         self.adv_to_hand = [False, False]
         self.finished = [False, False]
@@ -177,9 +193,9 @@ class TurnFlow:
         if self.rules.open_allocation:
             if self.finished[self.placer]:
                 self.placer = 1 - self.placer
-            self._to_act = (self.seat_names[self.placer],)
+            self.to_act = (self.seat_names[self.placer],)
         else:
-            self._to_act = _WAITING[self.finished[0] | self.finished[1] << 1]
+            self.to_act = _WAITING[self.finished[0] | self.finished[1] << 1]
 
     def _room(self, i: int) -> tuple[int, ...]:
         """Rows that can take another card from the hand (empty when nothing can be placed)."""
@@ -196,7 +212,7 @@ class TurnFlow:
     def _place(self, i: int, card: int, row: int) -> None:
         self.hands[i].remove(card)
         self.rows[i][row].append(card)
-        self.events.append(Event("place", _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]},
+        self.events.append(event("place", _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]},
                                  self.only[i]))
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
@@ -206,9 +222,11 @@ class TurnFlow:
         if not room:
             self._finish_allocation(i, automatic=True)
             return
-        if self.rules.open_allocation and not self.finished[1 - i]:
-            self.placer = 1 - i
-        self._allocation_to_act()
+        if self.rules.open_allocation:
+            if not self.finished[1 - i]:
+                self.placer = 1 - i
+            self._allocation_to_act()
+        # Behind the screen the seats to act change only when one finishes.
 
     def _finish_allocation(self, i: int, automatic: bool = False) -> None:
         self._mark_finished(i, automatic)
@@ -225,18 +243,14 @@ class TurnFlow:
         if automatic:
             self._say("finish-full", "You cannot place any more cards, so you have finished allocating.", i)
         if left:
-            self._say("finish-private", f"You leave {labels(self.hands[i])} unused this turn.", i,
-                      unused=[code(c) for c in self.hands[i]])
+            self._tell("finish-private", _unused, (tuple(self.hands[i]),), i)
 
     # -- movement ----------------------------------------------------------------------------------
 
     def _reveal_movement(self) -> None:
         self.revealed = 1
         moves = (self.rows[0][1], self.rows[1][1])
-        shown = "; ".join(f"{self.names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
-                          for i in (0, 1))
-        self._say("reveal-movement", f"Movement is revealed: {shown}.",
-                  movement={self.seat_names[i]: [code(c) for c in moves[i]] for i in (0, 1)})
+        self._tell("reveal-movement", _movement_shown, (self.names, self.seat_names, tuple(moves[0]), tuple(moves[1])))
         limits = (self.ships[0].limits[1], self.ships[1].limits[1])
         who, reason = resolver(moves, limits, (self.gen[0], self.gen[1]))
         self.points = [0, 0]
@@ -262,7 +276,7 @@ class TurnFlow:
 
     @staticmethod
     def _by_rank(cards: list[int]) -> list[int]:
-        return sorted(cards, key=lambda c: -RANKS[c])
+        return sorted(cards, key=_HIGHEST_FIRST.__getitem__)
 
     def _partner_choices(self) -> list[int]:
         """Cards the next walked card may be paired with, one per rank (suits never matter)."""
@@ -279,7 +293,7 @@ class TurnFlow:
             choices = self._partner_choices()
             if len(choices) > 1:
                 self.phase = PAIR
-                self._to_act = (self.seat_names[self.resolver],)
+                self.to_act = (self.seat_names[self.resolver],)
                 return
             self._make_pair(choices[0], forced=True)
         self._score_unpaired()
@@ -294,58 +308,33 @@ class TurnFlow:
         winner = self._pair_winner(result)
         if winner is not None:
             self.points[winner] += 1
-            outcome = f"{self.names[winner]} gains an advantage point"
-        elif result:
-            outcome = (f"{self.names[1 - who]}'s card is higher, but only the resolving ship scores for a pair, "
-                       "so nobody gains a point")
-        else:
-            outcome = "equal ranks, so nobody gains a point"
-        how = " (no other pairing was possible)" if forced else ""
-        self._say("pair", f"{self.names[who]} pairs its {label(mine)} against {self.names[1 - who]}'s "
-                  f"{label(theirs)}{how}: {outcome}.", mine=code(mine), theirs=code(theirs), forced=forced)
+        self._tell("pair", _paired, (self.names, who, mine, theirs, forced, result, winner))
 
     def _pair_winner(self, result: int) -> int | None:
         """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for
         a win; for a loss the other ship only under ``pair_points=both`` (TSFB-RULING-PAIR-POINTS)."""
-        if result > 0:
-            return self.resolver
-        if result < 0 and self.rules.pair_points_both:
-            return 1 - self.resolver
-        return None
+        return pair_winner(result, self.resolver, self.rules.pair_points_both)
 
     def movement_summary(self) -> dict[str, object]:
         """The movement of this turn as the table saw it: who resolved and why, every pair and who it
         scored for, cards left unpaired, and whether mutual points were kept or cancelled."""
-        seats = self.seat_names
-        who = self.resolver
-        if who < 0:
-            return {"resolver": None, "reason": self.resolve_reason, "pairs": [], "unpaired": None, "settled": None}
-        pairs = []
-        for mine, theirs in self.pairs:
-            result = compare(mine, theirs)
-            higher = None if not result else seats[who if result > 0 else 1 - who]
-            winner = self._pair_winner(result)
-            pairs.append({seats[who]: code(mine), seats[1 - who]: code(theirs), "higher": higher,
-                          "point_to": None if winner is None else seats[winner]})
-        unpaired = None
-        if self.unpaired:
-            owner = self.resolver if self.walk_owner != self.resolver else 1 - self.resolver
-            unpaired = {"seat": seats[owner], "cards": [code(c) for c in self.unpaired], "points": len(self.unpaired)}
-        return {"resolver": seats[who], "reason": self.resolve_reason, "pairs": pairs, "unpaired": unpaired,
-                "settled": self.settled}
+        return _summary(*self._movement_facts())
+
+    def _movement_facts(self) -> tuple[tuple[str, str], int, str, tuple[tuple[int, int], ...], tuple[int, ...],
+                                       int, str | None, bool]:
+        return (self.seat_names, self.resolver, self.resolve_reason, tuple(self.pairs), tuple(self.unpaired),
+                self.walk_owner, self.settled, self.rules.pair_points_both)
 
     def _score_unpaired(self) -> None:
         if self.pool:
             owner = self.resolver if self.walk_owner != self.resolver else 1 - self.resolver
             self.points[owner] += len(self.pool)
-            self._say("unpaired", f"{labels(self.pool)} of {self.names[owner]} had no partner: "
-                      f"{len(self.pool)} advantage point(s) for the ship with more movement cards.",
-                      seat=self.seat_names[owner], count=len(self.pool))
+            self._tell("unpaired", _unpaired, (tuple(self.pool), self.names[owner], self.seat_names[owner]))
         self.unpaired = self.pool
         self.pool = []
         if self.points[0] and self.points[1]:
             self.phase = SETTLE
-            self._to_act = (self.seat_names[self.resolver],)
+            self.to_act = (self.seat_names[self.resolver],)
             return
         self._finish_movement()
 
@@ -365,7 +354,7 @@ class TurnFlow:
 
     def _finish_movement(self) -> None:
         moves = (self.rows[0][1], self.rows[1][1])
-        aces = [any(RANKS[c] == ACE for c in moves[i]) for i in (0, 1)]
+        aces = [not _ACES.isdisjoint(moves[i]) for i in (0, 1)]
         for i in (0, 1):
             points = self.points[i]
             self.adv_points[i] = points
@@ -384,41 +373,18 @@ class TurnFlow:
         self.revealed = 2
         offense = [total(self.rows[0][0]), total(self.rows[1][0])]
         defense = [total(self.rows[0][2]), total(self.rows[1][2])]
-        shown = "; ".join(f"{self.names[i]} {labels(self.rows[i][0])} = {offense[i]}" for i in (0, 1))
-        guard = "; ".join(f"{self.names[i]} {labels(self.rows[i][2])} = {defense[i]}" for i in (0, 1))
-        self._say("reveal-combat", f"Offense is revealed: {shown}. Then Defense: {guard}.",
-                  offense={self.seat_names[i]: [CODES[c] for c in self.rows[i][0]] for i in (0, 1)},
-                  defense={self.seat_names[i]: [CODES[c] for c in self.rows[i][2]] for i in (0, 1)})
+        rows = self.rows
+        self._tell("reveal-combat", _combat_shown, (self.names, self.seat_names, (tuple(rows[0][0]), tuple(rows[1][0])),
+                                                    (tuple(rows[0][2]), tuple(rows[1][2])), offense, defense))
         damage = [max(0, offense[i] - defense[1 - i]) // 10 for i in (0, 1)]
-        results = []
+        before = (self.gen[0], self.gen[1])
         for i in (0, 1):
-            j = 1 - i
-            over = offense[i] - defense[j]
-            before = self.gen[j]
-            self.gen[j] = max(0, before - damage[i])
-            if damage[i]:
-                result = (f"{damage[i]} point(s) of damage, so {self.names[j]} drops from generation {before} "
-                          f"to {self.gen[j]}")
-            else:
-                result = "no damage"
-            results.append(f"{self.names[i]}'s offense {offense[i]} beats {self.names[j]}'s defense {defense[j]} "
-                           f"by {over}; a tenth of that, rounded down, is {result}" if over > 0 else
-                           f"{self.names[i]}'s offense {offense[i]} does not exceed {self.names[j]}'s defense "
-                           f"{defense[j]}: no damage")
-        self._say("damage", "Damage: " + ". ".join(results) + ".",
-                  dealt={self.seat_names[i]: damage[i] for i in (0, 1)},
-                  generation={self.seat_names[i]: self.gen[i] for i in (0, 1)})
-        self.last_turn = {
-            "turn": self.turn,
-            "offense": {self.seat_names[i]: offense[i] for i in (0, 1)},
-            "defense": {self.seat_names[i]: defense[i] for i in (0, 1)},
-            "damage_dealt": {self.seat_names[i]: damage[i] for i in (0, 1)},
-            "advantage": {self.seat_names[i]: self.adv_points[i] for i in (0, 1)},
-            "movement": self.movement_summary(),
-            # Every row was turned up by now; the cards left in hand were never shown and stay out.
-            "revealed": {self.seat_names[i]: {row: [code(c) for c in self.rows[i][k]] for k, row in enumerate(ROWS)}
-                         for i in (0, 1)},
-        }
+            self.gen[1 - i] = max(0, before[1 - i] - damage[i])
+        self._tell("damage", _damage_done, (self.names, self.seat_names, offense, defense, damage, before,
+                                            (self.gen[0], self.gen[1])))
+        self._turn_record = TurnRecord((self.seat_names, self.turn, offense, defense, damage, tuple(self.adv_points),
+                                        self._movement_facts(), tuple(tuple(row) for row in rows[0]),
+                                        tuple(tuple(row) for row in rows[1])))
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer
             self.first_placer = 1 - first
@@ -447,6 +413,8 @@ class TurnFlow:
 
     def _check_end(self) -> bool:
         dead = [self.gen[i] == 0 for i in (0, 1)]
+        if not (dead[0] or dead[1] or self.turn >= self.rules.turn_limit):
+            return False
         scores = {self.seat_names[i]: float(self.gen[i]) for i in (0, 1)}
         if dead[0] or dead[1]:
             if dead[0] and dead[1]:
@@ -474,6 +442,137 @@ class TurnFlow:
 
     def _end(self, winners: tuple[str, ...], scores: dict[str, float], reason: str) -> None:
         self.phase = OVER
-        self._to_act = ()
-        self._outcome = Outcome(winners, scores, reason, self.seat_names)
+        self.to_act = ()
+        self.outcome = Outcome(winners, scores, reason, self.seat_names)
+        self.is_over = True
         self._say("game-over", f"The duel is over: {reason}.", winners=list(winners))
+
+
+# -- drafts of the log's longer entries (see log.py): each writes (text, data) from copied values --
+
+
+def _deal_told(name: str, seat: str, count: int, generation: int, wanted: int) -> tuple[str, dict[str, object]]:
+    short = f" (the deck held only {count})" if count < wanted else ""
+    return f"{name} is dealt {count} card(s) for generation {generation}{short}.", {"seat": seat, "count": count}
+
+
+def _dealt(cards: list[int]) -> tuple[str, dict[str, object]]:
+    return f"You are dealt {labels(cards)}.", {"cards": [CODES[c] for c in cards]}
+
+
+def _unused(hand: tuple[int, ...]) -> tuple[str, dict[str, object]]:
+    return f"You leave {labels(hand)} unused this turn.", {"unused": [code(c) for c in hand]}
+
+
+def _movement_shown(names: tuple[str, str], seats: tuple[str, str], *moves: tuple[int, ...]) -> tuple[str, dict[str, object]]:
+    shown = "; ".join(f"{names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
+                      for i in (0, 1))
+    return f"Movement is revealed: {shown}.", {"movement": {seats[i]: [code(c) for c in moves[i]] for i in (0, 1)}}
+
+
+def _paired(names: tuple[str, str], who: int, mine: int, theirs: int, forced: bool, result: int,
+            winner: int | None) -> tuple[str, dict[str, object]]:
+    if winner is not None:
+        outcome = f"{names[winner]} gains an advantage point"
+    elif result:
+        outcome = (f"{names[1 - who]}'s card is higher, but only the resolving ship scores for a pair, "
+                   "so nobody gains a point")
+    else:
+        outcome = "equal ranks, so nobody gains a point"
+    how = " (no other pairing was possible)" if forced else ""
+    return (f"{names[who]} pairs its {label(mine)} against {names[1 - who]}'s {label(theirs)}{how}: {outcome}.",
+            {"mine": code(mine), "theirs": code(theirs), "forced": forced})
+
+
+def _unpaired(pool: tuple[int, ...], name: str, seat: str) -> tuple[str, dict[str, object]]:
+    return (f"{labels(pool)} of {name} had no partner: {len(pool)} advantage point(s) for the ship with more "
+            "movement cards.", {"seat": seat, "count": len(pool)})
+
+
+def _combat_shown(names: tuple[str, str], seats: tuple[str, str], offense_rows: tuple[tuple[int, ...], ...],
+                  defense_rows: tuple[tuple[int, ...], ...], offense: list[int],
+                  defense: list[int]) -> tuple[str, dict[str, object]]:
+    shown = "; ".join(f"{names[i]} {labels(offense_rows[i])} = {offense[i]}" for i in (0, 1))
+    guard = "; ".join(f"{names[i]} {labels(defense_rows[i])} = {defense[i]}" for i in (0, 1))
+    return (f"Offense is revealed: {shown}. Then Defense: {guard}.",
+            {"offense": {seats[i]: [CODES[c] for c in offense_rows[i]] for i in (0, 1)},
+             "defense": {seats[i]: [CODES[c] for c in defense_rows[i]] for i in (0, 1)}})
+
+
+def _damage_done(names: tuple[str, str], seats: tuple[str, str], offense: list[int], defense: list[int],
+                 damage: list[int], before: tuple[int, int], after: tuple[int, int]) -> tuple[str, dict[str, object]]:
+    results = []
+    for i in (0, 1):
+        j = 1 - i
+        over = offense[i] - defense[j]
+        if damage[i]:
+            result = f"{damage[i]} point(s) of damage, so {names[j]} drops from generation {before[j]} to {after[j]}"
+        else:
+            result = "no damage"
+        results.append(f"{names[i]}'s offense {offense[i]} beats {names[j]}'s defense {defense[j]} "
+                       f"by {over}; a tenth of that, rounded down, is {result}" if over > 0 else
+                       f"{names[i]}'s offense {offense[i]} does not exceed {names[j]}'s defense "
+                       f"{defense[j]}: no damage")
+    return ("Damage: " + ". ".join(results) + ".",
+            {"dealt": {seats[i]: damage[i] for i in (0, 1)}, "generation": {seats[i]: after[i] for i in (0, 1)}})
+
+
+# -- the turn before, as the view shows it ----------------------------------------------------------
+
+
+class TurnRecord:
+    """The facts of a finished turn, copied when it ends; the view's summary of it is written when
+    first asked for (a search's copies of the duel finish many turns nobody looks at)."""
+
+    __slots__ = ("_facts", "_view")
+
+    def __init__(self, facts: tuple[Any, ...]) -> None:
+        self._facts = facts
+        self._view: dict[str, object] | None = None
+
+    def view(self) -> dict[str, object]:
+        if self._view is None:
+            self._view = _turn_view(*self._facts)
+        return self._view
+
+
+def _turn_view(seats: tuple[str, str], turn: int, offense: list[int], defense: list[int], damage: list[int],
+               advantage: tuple[int, int], movement: tuple[Any, ...], *rows: tuple[tuple[int, ...], ...]) -> dict[str, object]:
+    return {
+        "turn": turn,
+        "offense": {seats[i]: offense[i] for i in (0, 1)},
+        "defense": {seats[i]: defense[i] for i in (0, 1)},
+        "damage_dealt": {seats[i]: damage[i] for i in (0, 1)},
+        "advantage": {seats[i]: advantage[i] for i in (0, 1)},
+        "movement": _summary(*movement),
+        # Every row was turned up by now; the cards left in hand were never shown and stay out.
+        "revealed": {seats[i]: {row: [code(c) for c in rows[i][k]] for k, row in enumerate(ROWS)} for i in (0, 1)},
+    }
+
+
+def pair_winner(result: int, resolver: int, both: bool) -> int | None:
+    """See :meth:`TurnFlow._pair_winner`."""
+    if result > 0:
+        return resolver
+    if result < 0 and both:
+        return 1 - resolver
+    return None
+
+
+def _summary(seats: tuple[str, str], who: int, reason: str, pairs: tuple[tuple[int, int], ...],
+             unpaired: tuple[int, ...], walk_owner: int, settled: str | None, both: bool) -> dict[str, object]:
+    """See :meth:`TurnFlow.movement_summary`."""
+    if who < 0:
+        return {"resolver": None, "reason": reason, "pairs": [], "unpaired": None, "settled": None}
+    shown = []
+    for mine, theirs in pairs:
+        result = compare(mine, theirs)
+        higher = None if not result else seats[who if result > 0 else 1 - who]
+        winner = pair_winner(result, who, both)
+        shown.append({seats[who]: code(mine), seats[1 - who]: code(theirs), "higher": higher,
+                      "point_to": None if winner is None else seats[winner]})
+    left = None
+    if unpaired:
+        owner = who if walk_owner != who else 1 - who
+        left = {"seat": seats[owner], "cards": [code(c) for c in unpaired], "points": len(unpaired)}
+    return {"resolver": seats[who], "reason": reason, "pairs": shown, "unpaired": left, "settled": settled}

@@ -8,6 +8,7 @@ enemy one point of generation for good. A ship at zero generation explodes.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from tabletop.core import (
@@ -18,7 +19,6 @@ from tabletop.core import (
     GameInfo,
     IllegalAction,
     Option,
-    Outcome,
     Randomness,
     State,
     register,
@@ -42,7 +42,7 @@ from .actions import (
     pair_action,
 )
 from .cards import CODES, DECK_SIZE, VALUES, code, label
-from .features import FITTED
+from .features import FITTED, fitted_value
 from .features import features as position_features
 from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
@@ -93,6 +93,52 @@ INFO = GameInfo(
 
 SEATS = ("seat1", "seat2")
 CARD_BY_CODE = {text: c for c, text in enumerate(CODES)}
+HINT_LIMIT = 12  # legal actions a refusal lists, as the engine's own messages do
+
+
+class Refused(IllegalAction):
+    """An action the rules do not allow now. Its message, which lists the legal actions, is
+    written only when read: a search tries many plans that no longer fit a re-drawn hand and
+    reads none of the messages."""
+
+    def __init__(self, action: Action, seat: str, why: str, legal: Sequence[Action] | Callable[[], Sequence[Action]]) -> None:
+        super().__init__()
+        self.action = action
+        self.seat = seat
+        self.why = why
+        self._legal = legal
+        self._message: str | None = None
+
+    def __str__(self) -> str:
+        if self._message is None:
+            legal = self._legal if isinstance(self._legal, Sequence) else self._legal()
+            shown = "; ".join(map(str, legal[:HINT_LIMIT]))
+            more = f" (and {len(legal) - HINT_LIMIT} more)" if len(legal) > HINT_LIMIT else ""
+            hint = f"legal now: {shown}{more}" if legal else "it has no legal actions"
+            self._message = f"{self.action} is not legal for {self.seat} now ({self.why}); {hint}"
+        return self._message
+
+    @property
+    def args(self) -> tuple[Any, ...]:
+        return (str(self),)
+
+    @args.setter
+    def args(self, value: tuple[Any, ...]) -> None:
+        self._message = str(value[0]) if value else ""
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[IllegalAction], tuple[str]]:
+        return IllegalAction, (str(self),)
+
+
+def placements(hand: Sequence[int], rooms: tuple[int, ...]) -> list[Action]:
+    """The allocation moves of a ship holding ``hand`` with room in ``rooms``: each card to each
+    such row, then finishing."""
+    legal: list[Action] = [PLACE[c][r] for c in hand for r in rooms]
+    legal.append(FINISH)
+    return legal
 
 
 @register
@@ -154,11 +200,13 @@ class TravelState(TurnFlow, State):
         self.resolve_reason = "empty"
         self.settled = None
         self.points = [0, 0]
-        self.last_turn = None
+        self._turn_record = None
         # The seat a determinized copy was drawn for (None in the real game): see plans.py.
         self.searcher: int | None = None
-        self._to_act = ()
-        self._outcome = None
+        self.to_act = ()
+        self.outcome = None
+        self.is_over = False
+        self._seen: dict[str | None, tuple[list[Event], int, list[Event]]] = {}
 
     def _reserve_start(self, i: int) -> int:
         kind = self.ships[i].reserve.kind
@@ -218,14 +266,6 @@ class TravelState(TurnFlow, State):
 
     # -- the engine contract ----------------------------------------------------------------------
 
-    @property
-    def to_act(self) -> tuple[str, ...]:
-        return self._to_act
-
-    @property
-    def outcome(self) -> Outcome | None:
-        return self._outcome
-
     def _legal_actions(self, seat: str) -> list[Action]:
         i = 0 if seat == "seat1" else 1
         phase = self.phase
@@ -233,8 +273,7 @@ class TravelState(TurnFlow, State):
             legal = self.placements[i]
             if legal is None:
                 rooms = self.rooms[i]
-                legal = self.placements[i] = [PLACE[c][r] for c in self.hands[i] for r in rooms]
-                legal.append(FINISH)
+                legal = self.placements[i] = placements(self.hands[i], rooms)
             return legal
         if phase == PAIR:
             return list(self._pair_actions())
@@ -251,7 +290,7 @@ class TravelState(TurnFlow, State):
         return [pair_action(p, walked) for p in self._partner_choices()]
 
     def check(self, seat: str, action: Action) -> None:
-        if self.phase == ALLOCATE and seat in self._to_act:
+        if self.phase == ALLOCATE and seat in self.to_act:
             # The common case in play and search, answered without building the legal list.
             kind = type(action)
             if kind is Finish:
@@ -261,13 +300,15 @@ class TravelState(TurnFlow, State):
                 i = 0 if seat == "seat1" else 1
                 if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
                     return
-        legal = self.legal_actions(seat)
+                # Every legal placement names a card in hand and a row with room.
+                hand, rooms = tuple(self.hands[i]), self.rooms[i]
+                raise Refused(action, seat, self._why_not(seat, action), lambda: placements(hand, rooms))
+        legal = self._cached_legal(seat)
         for candidate in legal:
             if candidate is action:
                 return
         if action not in legal:
-            raise IllegalAction(f"{action} is not legal for {seat} now ({self._why_not(seat, action)}); "
-                                f"{self._options_hint(seat)}")
+            raise Refused(action, seat, self._why_not(seat, action), legal)
 
     def _why_not(self, seat: str, action: Action) -> str:
         i = 0 if seat == "seat1" else 1
@@ -323,6 +364,7 @@ class TravelState(TurnFlow, State):
         twin.events = events
         twin.history = history
         twin._legal_cache = {}
+        twin._seen = {}
         twin.gen = list(self.gen)
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
@@ -344,10 +386,25 @@ class TravelState(TurnFlow, State):
         twin.placements = list(self.placements)
         return twin
 
+    def seen_by(self, seat: str | None) -> list[Event]:
+        """The log as ``seat`` saw it, as a new list. The filtering is remembered, since a search
+        asks for it in every world it draws and the log only ever grows."""
+        events = self.events
+        memo = self._seen.get(seat)
+        if memo is None or memo[0] is not events or memo[1] > len(events):
+            memo = (events, 0, [])
+        _events, done, seen = memo
+        if done < len(events):
+            seen.extend([e for e in events[done:] if e.visible(seat)])
+            self._seen[seat] = (events, len(events), seen)
+        return list(seen)
+
     def __getstate__(self) -> dict[str, Any]:
-        # The memo of legal moves is derived data, like the engine's own legal-move cache.
+        # The memos of legal moves and of the log's views are derived data, like the engine's own
+        # legal-move cache.
         data = super().__getstate__()
         data["placements"] = [None, None]
+        data["_seen"] = {}
         return data
 
     def describe_action(self, seat: str, action: Action) -> str:
@@ -369,10 +426,10 @@ class TravelState(TurnFlow, State):
         return action_odds(self, seat, action)
 
     def evaluate(self, seat: str) -> float:
-        if self._outcome is not None:
-            return self._outcome.returns(seat)
+        if self.outcome is not None:
+            return self.outcome.returns(seat)
         if FITTED is not None:
-            return FITTED.value(position_features(self, seat))
+            return fitted_value(FITTED, self, seat)
         i = 0 if seat == "seat1" else 1
         share = [self.gen[k] / self.ships[k].generation for k in (0, 1)]
         return max(-1.0, min(1.0, share[i] - share[1 - i]))

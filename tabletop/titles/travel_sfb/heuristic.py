@@ -67,11 +67,6 @@ OpponentKey = tuple[tuple[int, int, int], tuple[int, int, int], int, int, int]
 Sample = tuple[int, tuple[int, ...], int]
 
 
-def _counted(state: TravelState, i: int) -> list[int]:
-    rows = state.rows[i]
-    return [len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])]
-
-
 def _fits(counted: list[int], adds: tuple[int, int, int], limits: tuple[int, ...], bonus: int) -> bool:
     over = 0
     for n, add, lim in zip(counted, adds, limits, strict=True):
@@ -101,7 +96,7 @@ def _opponent_key(state: TravelState, j: int) -> OpponentKey:
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
         placed = (adv, 0, 0)
-        loose = len(state.hands[j]) + sum(len(r) for r in rows) - adv
+        loose = len(state.hands[j]) + len(rows[0]) + len(rows[1]) + len(rows[2]) - adv
     return (state.ships[j].limits, placed, adv, loose, state.bonus[j])
 
 
@@ -170,19 +165,23 @@ _PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
 _PLACEMENTS_MAX = 50_000
 
 
+# Sorting by this puts the best cards first: higher value, then higher rank (as (-value, -rank) would).
+_BEST_FIRST: tuple[int, ...] = tuple(-(VALUES[c] * 16 + RANKS[c]) for c in range(DECK_SIZE))
+_VALUE_RANK: tuple[tuple[int, int], ...] = tuple((VALUES[c], RANKS[c]) for c in range(DECK_SIZE))
+
+
 def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
     """Ship ``i``'s hand, best cards first, and what its allocation depends on: the hand's values
     and ranks, its rows so far, its ship, the model of the opponent and both generations."""
-    hand = sorted(state.hands[i], key=lambda c: (-VALUES[c], -RANKS[c]))
+    hand = sorted(state.hands[i], key=_BEST_FIRST.__getitem__)
     j = 1 - i
     rows = state.rows[i]
-    counted = _counted(state, i)
     key: PlacementKey = (
-        tuple((VALUES[c], RANKS[c]) for c in hand),
-        sum(VALUES[c] for c in rows[0]),
-        tuple(RANKS[c] for c in rows[1]),
-        sum(VALUES[c] for c in rows[2]),
-        (counted[0], counted[1], counted[2]),
+        tuple([_VALUE_RANK[c] for c in hand]),
+        sum([VALUES[c] for c in rows[0]]),
+        tuple([RANKS[c] for c in rows[1]]),
+        sum([VALUES[c] for c in rows[2]]),
+        (len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),
@@ -285,11 +284,29 @@ def _movement_table(key: OpponentKey) -> dict[tuple[int, ...], float]:
     return table
 
 
-def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
-                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
-                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
-    """(score, plan) for every plan of ``_layouts``, in that order; a plan is (start of each row's
-    run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first."""
+@lru_cache(maxsize=1024)
+def _run_table(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int, size: int) -> tuple[
+        tuple[tuple[tuple[int, int], ...], ...], tuple[tuple[int, int, int], ...], tuple[tuple[int, ...], ...]]:
+    """``_layouts`` by runs: the distinct (start, end) runs of each row, each plan as the indices of
+    its offense, movement and defense runs among them, and the plans themselves, in that order.
+    Many plans share a run, so a hand's runs are each scored once."""
+    runs: tuple[dict[tuple[int, int], int], ...] = ({}, {}, {})
+    picks = []
+    plans = []
+    for s0, e0, s1, e1, s2, e2, plan in _layouts(counted, limits, bonus, size):
+        picks.append((runs[0].setdefault((s0, e0), len(runs[0])), runs[1].setdefault((s1, e1), len(runs[1])),
+                      runs[2].setdefault((s2, e2), len(runs[2]))))
+        plans.append(plan)
+    return tuple(tuple(row) for row in runs), tuple(picks), tuple(plans)
+
+
+def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                 base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                 key: OpponentKey, my_gen: int, their_gen: int) -> tuple[list[float], tuple[tuple[int, ...], ...]]:
+    """The score of every plan of ``_layouts`` and the plans, in that order; a plan is (start of each
+    row's run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first. A
+    plan scores the damage its offense is expected to deal, less what its defense lets through, plus
+    ``POINT_WORTH`` for each advantage point its movement is expected to win."""
     dealt = _damage_table(key, their_gen, True)
     taken = _damage_table(key, my_gen, False)
     movement = _movement_table(key)
@@ -297,22 +314,28 @@ def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_mov
     prefix = [0]
     for v, _r in hand:
         prefix.append(prefix[-1] + v)
-    scored = []
-    for s0, e0, s1, e1, s2, e2, plan in _layouts(counted, limits, bonus, len(hand)):
-        offense = base_offense + prefix[e0] - prefix[s0]
-        if offense > MAX_TOTAL:
-            offense = MAX_TOTAL
-        defense = base_defense + prefix[e2] - prefix[s2]
-        if defense > MAX_TOTAL:
-            defense = MAX_TOTAL
-        moves = ranks[s1:e1]
+    (offense_runs, movement_runs, defense_runs), picks, plans = _run_table(counted, limits, bonus, len(hand))
+    attack = [dealt[min(MAX_TOTAL, base_offense + prefix[end] - prefix[start])] for start, end in offense_runs]
+    guard = [taken[min(MAX_TOTAL, base_defense + prefix[end] - prefix[start])] for start, end in defense_runs]
+    manoeuvre = []
+    for start, end in movement_runs:
+        moves = ranks[start:end]
         if base_moves:
             moves = tuple(sorted(moves + base_moves, reverse=True))
         worth = movement.get(moves)
         if worth is None:
             worth = movement[moves] = _movement_value(key, moves)
-        scored.append((dealt[offense] - taken[defense] + POINT_WORTH * worth, plan))
-    return scored
+        manoeuvre.append(POINT_WORTH * worth)
+    return [attack[o] - guard[d] + manoeuvre[m] for o, m, d in picks], plans
+
+
+def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
+                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
+    """(score, plan) for every plan of ``_layouts``, in that order (see ``_plan_scores``)."""
+    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                 my_gen, their_gen)
+    return list(zip(scores, plans, strict=True))
 
 
 def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
@@ -320,14 +343,12 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
                 key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
     """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
     The first of equally good plans wins."""
-    best_score = -1e9
-    best: tuple[int, ...] | None = None
-    for score, plan in _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
-                                     my_gen, their_gen):
-        if score > best_score:
-            best_score = score
-            best = plan
-    return best
+    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                 my_gen, their_gen)
+    if not scores:
+        return None
+    best = max(range(len(scores)), key=scores.__getitem__)  # the first of the best
+    return plans[best] if scores[best] > -1e9 else None
 
 
 # -- pairing -------------------------------------------------------------------------------------

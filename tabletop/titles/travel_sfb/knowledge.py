@@ -10,7 +10,8 @@ Advantage cards dealt straight into Offense are face down to their owner too, un
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Randomness
 
@@ -46,8 +47,8 @@ def counts_visible(state: TravelState, viewer: int | None) -> bool:
 def determinize(state: TravelState, seat: str | None, rng: Randomness) -> TravelState:
     """A copy of ``state`` with everything ``seat`` cannot see re-drawn at random."""
     viewer = None if seat is None else SEATS.index(seat)
-    copy = state.copy_position([e for e in state.events if e.visible(seat)], [])
-    copy.rng = Randomness(int(rng.random() * 2**31))
+    copy = state.copy_position(state.seen_by(seat), [])
+    copy.rng = SeededOnUse(int(rng.random() * 2**31))
     known = copy.known
     if viewer is None:
         slots = [k for k in range(len(known)) if known[k] != BOTH]
@@ -88,19 +89,23 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     # Sorted first, so the re-draw depends only on which cards are unseen, never on where the
     # hidden ones really lie.
     pool.sort()
-    rng.shuffle(pool, "determinize")
-    it = iter(pool)
-    for k in slots:
-        copy.deck[k] = next(it)
+    shuffle(pool, rng)
+    deck = copy.deck
+    for k, card in zip(slots, pool, strict=False):  # the rest of the pool goes to rows and hands
+        deck[k] = card
+    taken = len(slots)  # the shuffled cards dealt out so far, in this order
     for i, (hidden_rows, hand_size) in layout.items():
         if i == viewer:
-            offense = copy.rows[i][0]
             own_unseen = unseen_advantage(copy, i, viewer)
-            offense[:own_unseen] = [next(it) for _ in range(own_unseen)]
+            copy.rows[i][0][:own_unseen] = pool[taken:taken + own_unseen]
+            taken += own_unseen
             continue
         for r in hidden_rows:
-            copy.rows[i][r] = [next(it) for _ in copy.rows[i][r]]
-        copy.hands[i] = [next(it) for _ in range(hand_size)]
+            count = len(copy.rows[i][r])
+            copy.rows[i][r] = pool[taken:taken + count]
+            taken += count
+        copy.hands[i] = pool[taken:taken + hand_size]
+        taken += hand_size
     for i in resplit:
         _random_split(copy, i, rng)
     copy.rooms = [copy._room(0), copy._room(1)]
@@ -108,6 +113,36 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     copy.placements = [None, None]
     copy._legal_cache = {}
     return copy
+
+
+class SeededOnUse(Randomness):
+    """A seeded generator that sets itself up when first used: a search replaces a copy's
+    generator at once, so most are never used."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def __getattr__(self, name: str) -> Any:
+        if name == "_random":
+            self._random = random.Random(self.seed)
+            return self._random
+        raise AttributeError(name)
+
+
+def shuffle(items: list[int], rng: Randomness) -> None:
+    """``rng.shuffle(items)``: the same draws and the same order, without two calls per card
+    for a seeded generator (a search shuffles the unseen cards in every world it draws)."""
+    if type(rng) is not Randomness:
+        rng.shuffle(items, "determinize")
+        return
+    getrandbits = rng._random.getrandbits
+    for i in range(len(items) - 1, 0, -1):
+        # The standard library's shuffle: a uniform j in 0..i by rejection from bit_length(i + 1) bits.
+        bits = (i + 1).bit_length()
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        items[i], items[j] = items[j], items[i]
 
 
 def _random_split(state: TravelState, i: int, rng: Randomness) -> None:

@@ -33,7 +33,7 @@ from .rules import ALLOCATE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "allocation_plans"]
+__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "KeptPlan", "allocation_plans"]
 
 PLAN_LIMIT = 10
 OPPONENT_PLANS = 1
@@ -45,9 +45,9 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     """Up to ``limit`` whole allocations for ``seat``, best first by the heuristic's scoring, one per
     split of card counts over the rows. Outside allocation: each legal action alone."""
     i = 0 if seat == "seat1" else 1
-    legal = state.legal_actions(seat)
-    if state.phase != ALLOCATE or not legal or not state.hands[i]:
-        return [(action,) for action in legal]
+    # Allocating with cards in hand, a seat to act may always place or finish: no need to list that.
+    if state.phase != ALLOCATE or not state.hands[i] or seat not in state.to_act:
+        return [(action,) for action in state.legal_actions(seat)]
     hand, key = placement_key(state, i)
     ranked = _RANKED.get(key)
     if ranked is None and limit == 1:
@@ -56,14 +56,23 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     if ranked is None:
         if len(_RANKED) > _RANKED_MAX:
             _RANKED.clear()
+            _SPELLED.clear()
         ranked = _RANKED[key] = _rank(key)
-    plans = [_actions(hand, plan) for plan in ranked[:limit]]
-    return plans or [(FINISH,)]
+    spelled_key = (tuple(hand), key, limit)
+    plans = _SPELLED.get(spelled_key)
+    if plans is None:
+        if len(_SPELLED) > _RANKED_MAX:
+            _SPELLED.clear()
+        plans = _SPELLED[spelled_key] = [KeptPlan(_actions(hand, plan)) for plan in ranked[:limit]] or [(FINISH,)]
+    return list(plans)
 
 
 # The ranking depends only on what the heuristic's scoring reads, so it is worked out once per key.
 _RANKED: dict[PlacementKey, list[tuple[int, ...]]] = {}
 _RANKED_MAX = 50_000
+# The plans of a ranking spelled out as actions for the very cards of a hand (a search asks for
+# the same hand's plans in every world it draws).
+_SPELLED: dict[tuple[tuple[int, ...], PlacementKey, int], list[tuple[Action, ...]]] = {}
 
 
 def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
@@ -76,6 +85,25 @@ def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
         if kept is None or score > kept[0]:
             best[split] = (score, order, plan)
     return [plan for _score, _order, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
+
+
+class KeptPlan(tuple[Action, ...]):
+    """A plan kept for reuse that remembers its hash: a search looks each plan up in its tree on
+    every pass, and hashing a plan otherwise hashes each of its actions again. Equal to, and
+    hashed as, the plain tuple of its actions."""
+
+    _hash: int
+
+    def __hash__(self) -> int:
+        try:
+            return self._hash
+        except AttributeError:
+            self._hash = tuple.__hash__(self)
+            return self._hash
+
+    def __reduce__(self) -> tuple[type[KeptPlan], tuple[tuple[Action, ...]]]:
+        # Without the remembered hash: another process hashes text differently.
+        return KeptPlan, (tuple(self),)
 
 
 def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:

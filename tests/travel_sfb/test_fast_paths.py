@@ -1,0 +1,72 @@
+"""The shortcuts that make search fast give exactly what the plain ways give: refusals, log
+entries written when read, the shuffle of a drawn world, the fitted evaluation and kept plans."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+from tabletop.core import Event, IllegalAction, Randomness
+from tabletop.titles.travel_sfb.actions import PLACE, Place
+from tabletop.titles.travel_sfb.cards import CODES, DECK_SIZE
+from tabletop.titles.travel_sfb.features import FITTED, features, fitted_value
+from tabletop.titles.travel_sfb.knowledge import SeededOnUse, shuffle
+from tabletop.titles.travel_sfb.log import Drafted, event
+from tabletop.titles.travel_sfb.plans import KeptPlan
+
+from .helpers import new
+from .test_search_hooks import OPTION_SETS, positions
+
+
+def test_a_refused_placement_names_the_card_and_lists_the_legal_moves_when_read():
+    state = new()
+    missing = next(CODES[c] for c in range(DECK_SIZE) if c not in state.hands[0])
+    with pytest.raises(IllegalAction) as caught:
+        state.apply("seat1", Place(missing, "offense"))
+    legal = state.legal_actions("seat1")
+    message = str(caught.value)
+    assert message.startswith(f"place card={missing} row=offense is not legal for seat1 now ({missing} is not in your hand)")
+    assert f"legal now: {legal[0]}" in message and f"(and {len(legal) - 12} more)" in message
+    assert caught.value.args == (message,)
+    again = pickle.loads(pickle.dumps(caught.value))
+    assert type(again) is IllegalAction and str(again) == message
+
+
+def test_a_drafted_entry_reads_and_pickles_as_the_entry_it_drafts():
+    drafted = Drafted("deal-private", lambda cards: (f"You are dealt {cards}.", {"cards": list(cards)}), (("AH",),),
+                      frozenset({"seat1"}))
+    assert (drafted.kind, drafted.text, drafted.data, drafted.visible_to) == (
+        "deal-private", "You are dealt ('AH',).", {"cards": ["AH"]}, frozenset({"seat1"}))
+    assert drafted.to_json() == Event("deal-private", drafted.text, drafted.data, frozenset({"seat1"})).to_json()
+    assert pickle.loads(pickle.dumps(drafted)) == drafted
+    with pytest.raises(AttributeError):
+        drafted.text = "changed"  # type: ignore[misc]
+    assert event("turn", "Turn 1 begins.", {"turn": 1}, None) == Event("turn", "Turn 1 begins.", {"turn": 1})
+
+
+def test_the_drawn_world_shuffle_and_its_generator_match_the_engine_s():
+    for seed in range(200):
+        for size in (0, 1, 2, 7, 40):
+            plain, fast = Randomness(seed), Randomness(seed)
+            expected, got = list(range(size)), list(range(size))
+            plain.shuffle(expected)
+            shuffle(got, fast)
+            assert got == expected and fast.random() == plain.random()
+    assert [SeededOnUse(9).roll(6) for _ in range(3)] == [Randomness(9).roll(6) for _ in range(3)]
+    assert SeededOnUse(9).clone().random() == Randomness(9).random()
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_fitted_evaluation_gives_the_model_s_very_number(options):
+    assert FITTED is not None
+    for state, seat in positions(options, range(1)):
+        assert fitted_value(FITTED, state, seat) == FITTED.value(features(state, seat))
+
+
+def test_a_kept_plan_is_equal_to_and_hashed_as_its_tuple_and_pickles_without_its_hash():
+    actions = (PLACE[0][1], PLACE[51][0])
+    kept = KeptPlan(actions)
+    assert kept == actions and hash(kept) == hash(actions) and {actions: 1}[kept] == 1
+    again = pickle.loads(pickle.dumps(kept))
+    assert again == actions and not again.__dict__
