@@ -489,8 +489,9 @@ class FightballState(State):
         events = list(self.events)
         if redrawn:  # only a private event can tell of a card the seat did not see
             for i in self.private_events:
-                if not events[i].visible(seat):
-                    events[i] = self._redrawn_event(events[i], redrawn)
+                event = events[i]
+                if event.data.get("card") in redrawn and not event.visible(seat):
+                    events[i] = self._redrawn_event(event, redrawn)
         copy.events = events
         copy.rng = Randomness(int(rng.random() * 2**31))
         return copy

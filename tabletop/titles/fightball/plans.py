@@ -26,7 +26,25 @@ PLACES = 5  # stacks a plan may put the held card on: the best few
 Plan = tuple[Action, ...]
 
 
+# The last plans worked out, by everything they read: a search asks for the same seat's plans
+# from one position in every sampled world, and the hidden cards never change them.
+_LAST: list[object] = [None, []]
+
+
 def plans(state: FightballState, seat: str) -> list[Plan]:
+    """The coach's plans (see ``_plans``), remembered for the position as the coach sees it."""
+    s = 0 if seat == "home" else 1
+    key = (state.table, state.court, s, state.phase, state.held[s], bool(state.decks[s]), cards_left(state),
+           tuple(map(tuple, state.stacks)), tuple(state.discards[0]), tuple(state.discards[1]),
+           state.pending[0] if state.pending else None)
+    if _LAST[0] != key:
+        _LAST[:] = [key, _plans(state, seat)]
+    found = _LAST[1]
+    assert isinstance(found, list)
+    return list(found)
+
+
+def _plans(state: FightballState, seat: str) -> list[Plan]:
     """A coach's choices: the held card on each of the few stacks where it is expected to gain
     most, or on the discard pile; drawing, or taking the top discard back together with where it
     goes (a card is taken back only to be played); in the buzzer-beater, the Shot's best stacks or
