@@ -21,7 +21,7 @@ from tabletop.core.evaluation import FittedEvaluation
 
 from .actions import Play
 from .cards import SHOT
-from .heuristic import assess_stack, scored
+from .heuristic import remembered, scored
 
 if TYPE_CHECKING:
     from .game import FightballState
@@ -61,10 +61,11 @@ def cards_left(state: FightballState) -> int:
 
 def stack_worth(state: FightballState, index: int, stack: Sequence[int], seat: int, left: int) -> float:
     """What a stack is worth to ``seat`` (less the other coach) with ``left`` cards to go."""
-    value, status, points = assess_stack(state, index, stack, seat)
+    result, worths = remembered(state, index, stack)
+    value, status, points = worths[seat]
     if status != "incomplete":
         return value
-    return points + (value - points) * hope_left(scored(state, index, stack).has_ball, left)
+    return points + (value - points) * hope_left(result.has_ball, left)
 
 
 def court_worth(state: FightballState, seat: int) -> float:

@@ -24,7 +24,7 @@ from .scoring import StackResult, score_stack
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["assess_stack", "best_placement", "scored", "stack_value", "suggest"]
+__all__ = ["assess_stack", "best_placement", "remembered", "scored", "stack_value", "suggest"]
 
 TAKE_BACK_MARGIN = 0.4
 
@@ -50,7 +50,7 @@ _PINNED: dict[int, object] = {}
 _LAST: list[Any] = [None, None, frozenset(), ()]  # the table and court of the last look, and their readers and key
 
 
-def _entry(state: FightballState, index: int, stack: Sequence[int]) -> tuple[StackResult, tuple[Assessment, Assessment]]:
+def remembered(state: FightballState, index: int, stack: Sequence[int]) -> tuple[StackResult, tuple[Assessment, Assessment]]:
     """The remembered score of a stack and its worth to each coach (a pure function of its inputs)."""
     table, court = state.table, state.court
     last = _LAST
@@ -78,13 +78,13 @@ def _entry(state: FightballState, index: int, stack: Sequence[int]) -> tuple[Sta
 
 def scored(state: FightballState, index: int, stack: Sequence[int]) -> StackResult:
     """``score_stack`` without words or choices, remembered: it is a pure function of its inputs."""
-    return _entry(state, index, stack)[0]
+    return remembered(state, index, stack)[0]
 
 
 def assess_stack(state: FightballState, index: int, stack: Sequence[int], seat: int) -> Assessment:
     """The stack's worth to ``seat`` with the hope in an unfinished play, its status, and the
     points it would give ``seat`` (less the other coach's) if scored as it stands."""
-    return _entry(state, index, stack)[1][seat]
+    return remembered(state, index, stack)[1][seat]
 
 
 def _assessed(state: FightballState, result: StackResult, seat: int) -> Assessment:
@@ -115,10 +115,10 @@ def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, 
     for i, stack in enumerate(state.stacks):
         if not stack and not is_player:
             continue  # a False Start
-        before, status, _points = _entry(state, i, stack)[1][seat]
+        before, status, _points = remembered(state, i, stack)[1][seat]
         if status in ("complete", "false-start"):
             continue
-        gain = _entry(state, i, (*stack, card))[1][seat][0] - before
+        gain = remembered(state, i, (*stack, card))[1][seat][0] - before
         if gain > best:
             best, where = gain, i
     return best, where
