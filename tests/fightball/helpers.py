@@ -40,6 +40,7 @@ def invariants(state: Any) -> None:
     """After every step: every card in one place, one held card at most, scores re-derivable."""
     assert isinstance(state, FightballState)
     where = state.locations()
+    assert state.private_events == [i for i, e in enumerate(state.events) if e.visible_to is not None]
     assert sorted(where) == list(range(len(state.table.cards))), "a card is missing or unknown"
     for s in (0, 1):
         assert state.held[s] == -1 or where[state.held[s]].endswith("hand")

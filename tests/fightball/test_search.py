@@ -8,10 +8,17 @@ import pytest
 
 from tabletop.core import Randomness
 from tabletop.titles.fightball.actions import DISCARD, TAKE, Play
-from tabletop.titles.fightball.features import EVALUATION, features
+from tabletop.titles.fightball.features import (
+    EVALUATION,
+    cards_left,
+    features,
+    hope_left,
+    race_risk,
+    stack_worth,
+)
 from tabletop.titles.fightball.game import FightballState
 
-from .helpers import game
+from .helpers import game, position
 
 
 def played_positions(seed: int, every: int = 11) -> list[FightballState]:
@@ -54,10 +61,15 @@ def test_a_held_card_goes_to_its_best_stacks_or_the_discard_pile(positions):
     assert holding
     for state, seat in holding:
         plans = state.plans(seat)
-        assert plans[-1] == (DISCARD,)
-        assert all(len(plan) == 1 and isinstance(plan[0], Play) for plan in plans[:-1])
+        assert plans[0] == (DISCARD,)
+        assert all(len(plan) == 1 and isinstance(plan[0], Play) for plan in plans[1:])
+        s = 0 if seat == "home" else 1
+        left = cards_left(state)
+        gains = [stack_worth(state, plan[0].stack - 1, [*state.stacks[plan[0].stack - 1], state.held[s]], s, left)
+                 - stack_worth(state, plan[0].stack - 1, state.stacks[plan[0].stack - 1], s, left) for plan in plans[1:]]
+        assert gains == sorted(gains, reverse=True)  # best first
     taking = [plan for state in positions for seat in state.to_act for plan in state.plans(seat) if plan[0] == TAKE]
-    assert all(len(plan) in (1, 2) for plan in taking)
+    assert taking and all(len(plan) == 2 and isinstance(plan[1], Play) for plan in taking)  # taken back to be played
 
 
 def test_plans_read_only_what_the_coach_may_see(positions):
@@ -74,7 +86,7 @@ def test_features_mirror_between_the_coaches(positions):
     for state in positions:
         home, away = features(state, "home"), features(state, "away")
         assert set(home) == set(EVALUATION.names)
-        for name in ("margin", "hope", "deck_lead"):
+        for name in ("margin", "holding"):
             assert home[name] == pytest.approx(-away[name])
 
 
@@ -86,3 +98,29 @@ def test_the_fitted_evaluation_loads_and_stays_in_range(positions):
     ahead = positions[-1].clone()
     ahead.score = [ahead.score[0] + 30, ahead.score[1]]
     assert ahead.evaluate("home") > 0.5 > -0.5 > ahead.evaluate("away")
+
+
+def test_the_hope_in_an_unfinished_play_fades_as_the_quarter_runs_out(positions):
+    assert hope_left(False, 40) == hope_left(True, 40) == 1.0
+    steps = [hope_left(False, left) for left in range(44)]
+    assert steps == sorted(steps) and steps[0] == 0.0
+    assert all(hope_left(True, left) >= hope_left(False, left) for left in range(44))
+    for state in positions:
+        for s in (0, 1):
+            for index, stack in enumerate(state.stacks):
+                if stack:
+                    assert stack_worth(state, index, stack, s, 0) == pytest.approx(-stack_worth(state, index, stack, 1 - s, 0))
+
+
+def test_a_card_played_onto_a_play_waiting_for_its_shot_weighs_the_race_for_it():
+    g = game("aztecs", "the-dark")
+    hidden = position(g, stacks={"home-blue-1": ["away:mei", "away:green-ball"], "home-blue-2": ["away:kage"]},
+                      held={"home": "nochtli", "away": "jump-shot"})
+    seen = hidden.clone()
+    seen.held_public[1] = True  # the Jump Shot came face up off the discard pile
+    quiet = hidden.clone()
+    for state, stack in ((hidden, 17), (seen, 17), (quiet, 18)):
+        state.apply("home", Play(stack))
+    assert race_risk(seen, 0) > race_risk(hidden, 0) > 0 == race_risk(quiet, 0)
+    assert race_risk(seen, 1) == 0  # only the coach who just played races
+    assert seen.evaluate("home") < EVALUATION.value(features(seen, "home"))

@@ -1,62 +1,157 @@
-"""What a searching coach weighs in a position: named features and the evaluation fitted to them.
+"""What a searching coach weighs in a position: named features and the evaluation set on them.
 
-Features read only what the coach may see (the court, both discard piles, deck sizes, its own held
-card): search calls them on determinized copies, where the rest is re-dealt.
+A stack is valued as the rules of thumb value it (the points it gives now and the hope in an
+unfinished play), except that the hope fades as the quarter runs out: an unfinished play scores
+nothing at the Buzz. How fast it fades was measured in heuristic self-play: the share of its worth
+an unfinished play still brought by the Buzz, by whether it had its Ball and how many cards the
+quicker coach had left, relative to the same play early in a quarter.
+
+Features read only what the coach may see (the court, both discard piles, deck sizes, whether each
+coach holds a card): search calls them on determinized copies, where the rest is re-dealt.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.core.evaluation import FittedEvaluation
 
-from .heuristic import assess_stack
+from .actions import Play
+from .cards import SHOT
+from .heuristic import remembered, scored
 
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["EVALUATION", "evaluate", "features"]
+__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "race_risk", "stack_worth"]
 
 EVALUATION = FittedEvaluation.load(Path(__file__).parent / "data" / "evaluation.json")
 
+# Cards the quicker coach has left -> how much of an unfinished play's hope remains, without and
+# with its Ball (a play still waiting for its Ball needs two more cards, so it fades sooner).
+FADE_AFTER = (0, 1, 2, 4, 7, 11, 16, 24)  # the last count of each step
+FADE = ((0.0, 0.03, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0),
+        (0.3, 0.6, 0.65, 0.8, 0.9, 1.0, 1.0, 1.0, 1.0))
+# How likely a card put on a play waiting for its Shot lands after the other coach's Shot, when
+# they hold one for it (both coaches take about as long to act), and how often such a Shot of
+# theirs makes their play.
+RACE_CHANCE = 0.5
+SPOILT_SHARE = 0.85
+_STEP = tuple(next((k for k, last in enumerate(FADE_AFTER) if left <= last), len(FADE_AFTER)) for left in range(64))
+
+
+def hope_left(has_ball: bool, left: int) -> float:
+    """The share of an unfinished play's hope that remains with ``left`` cards to go.
+
+    >>> hope_left(True, 40), hope_left(False, 40), hope_left(False, 0)
+    (1.0, 1.0, 0.0)
+    """
+    return FADE[has_ball][_STEP[min(63, max(0, left))]]
+
+
+def cards_left(state: FightballState) -> int:
+    """Cards the quicker coach has still to play before reaching the Buzz (deck and hand), so
+    drawing a card or taking one back does not move it; only playing or discarding does."""
+    decks, held = state.decks, state.held
+    return min(len(decks[0]) + (held[0] >= 0), len(decks[1]) + (held[1] >= 0))
+
+
+def stack_worth(state: FightballState, index: int, stack: Sequence[int], seat: int, left: int) -> float:
+    """What a stack is worth to ``seat`` (less the other coach) with ``left`` cards to go."""
+    result, worths = remembered(state, index, stack)
+    value, status, points = worths[seat]
+    if status != "incomplete":
+        return value
+    return points + (value - points) * hope_left(result.has_ball, left)
+
+
+def court_worth(state: FightballState, seat: int) -> float:
+    """What the whole court is worth to ``seat`` (less the other coach)."""
+    left = cards_left(state)
+    stacks = state.stacks
+    return sum(stack_worth(state, i, stacks[i], seat, left) for i in range(len(stacks)) if stacks[i])
+
 
 def features(state: FightballState, seat: str) -> dict[str, float]:
-    """From ``seat``'s side: points banked in earlier quarters, points the court would give now,
-    the hope in unfinished plays, how far through its deck each coach is (whoever reaches the Buzz
-    first ends the quarter), and how much game is left to turn things round."""
+    """From ``seat``'s side: points banked in earlier quarters plus what the court is worth, and
+    holding a card (a play still to make), both scaled by how much game is left to turn things
+    round."""
     s = 0 if seat == "home" else 1
     o = 1 - s
-    banked = float(state.score[s] - state.score[o])
-    court = 0.0
-    hope = 0.0
-    stacks = state.stacks
-    for index in range(len(stacks)):
-        stack = stacks[index]
-        if stack:
-            value, _status, points = assess_stack(state, index, stack, s)
-            court += points
-            hope += value - points
-    decks = state.decks
-    size = float(len(state.table.decks[s]) + 1)
-    quarters_left = max(0, state.last_quarter - state.quarter)
-    progress = 1.0 - (len(decks[s]) + len(decks[o])) / (2 * size)  # through this quarter
-    left = quarters_left + 1.0 - min(1.0, max(0.0, progress))
-    # The final margin spreads with the square root of the play left (a win ~ Φ(margin/spread)).
-    scale = 1.0 / math.sqrt(left + 0.25)
-    margin = banked + court
+    scale = game_left_scale(state)
     return {
-        "margin": margin * scale,
-        "hope": hope * scale,
-        "court_left": court * (1.0 - progress) * scale,
-        "deck_lead": (len(decks[o]) - len(decks[s])) / size,
-        "holding": float(state.held[s] >= 0) - float(state.held[o] >= 0),
+        "margin": (state.score[s] - state.score[o] + court_worth(state, s)) * scale,
+        "holding": (float(state.held[s] >= 0) - float(state.held[o] >= 0)) * scale,
     }
 
 
+def game_left_scale(state: FightballState) -> float:
+    """One over the spread of the final margin, which grows with the square root of the play
+    left (a win ~ Φ(margin/spread))."""
+    decks = state.decks
+    size = float(len(state.table.decks[0]) + 1)
+    quarters_left = max(0, state.last_quarter - state.quarter)
+    progress = 1.0 - (len(decks[0]) + len(decks[1])) / (2 * size)  # through this quarter
+    left = quarters_left + 1.0 - min(1.0, max(0.0, progress))
+    return 1.0 / math.sqrt(left + 0.25)
+
+
+def race_risk(state: FightballState, s: int) -> float:
+    """What the card ``s`` has just played may lose in the race for its stack, in points.
+
+    In real time a card lands a moment after its coach decides. When it goes onto a play that has
+    its Ball but no Shot yet, the other coach may be playing a Shot there already: the play is then
+    finished by their Shot (theirs succeeds, or ours is spoilt) and our card lands after it, an After
+    the Shot foul. The chance is ``RACE_CHANCE`` when the other coach holds a Shot everyone saw come
+    off the discard pile, and otherwise that times the share of Shots among their unseen cards,
+    spread over the plays waiting for a Shot."""
+    history = state.history
+    if not history:
+        return 0.0
+    seat, action = history[-1]
+    o = 1 - s
+    held = state.held[o]
+    if (seat == "home") != (s == 0) or not isinstance(action, Play) or held < 0:
+        return 0.0
+    index = action.stack - 1
+    stack = state.stacks[index]
+    base = stack[:-1]
+    if not base:
+        return 0.0
+    before = scored(state, index, base)
+    if before.status != "incomplete" or not before.has_ball:
+        return 0.0
+    cards = state.table.cards
+    if state.held_public[o]:
+        if cards[held].kind != SHOT:
+            return 0.0
+        chance = RACE_CHANCE
+    else:
+        unseen = [*state.decks[o], held]
+        shots = sum(1 for c in unseen if cards[c].kind == SHOT)
+        waiting = 0
+        for i, other in enumerate(state.stacks):
+            if other and i != index:
+                result = scored(state, i, other)
+                waiting += result.status == "incomplete" and result.has_ball
+        chance = RACE_CHANCE * shots / len(unseen) / (waiting + 1)
+    kept = stack_worth(state, index, stack, s, cards_left(state))
+    lost = float(before.points[s] - before.points[o]) - state.court.after_shot_foul
+    if before.shooter == o:
+        lost -= SPOILT_SHARE * before.prospect  # their Shot, chosen to make the play
+    return chance * (kept - lost)
+
+
 def evaluate(state: FightballState, seat: str) -> float:
+    """The fitted value of the features, less what the card just played may lose in a race."""
     outcome = state.outcome
     if outcome is not None:
         return outcome.returns(seat)
-    return EVALUATION.value(features(state, seat))
+    found = features(state, seat)
+    risk = race_risk(state, 0 if seat == "home" else 1)
+    if risk:
+        found["margin"] -= risk * game_left_scale(state)
+    return EVALUATION.value(found)

@@ -138,6 +138,7 @@ class FightballState(State):
         self.clock_seconds = 0.0
         self.times_ms: list[int] = []
         self.window_closes_ms = -1
+        self.private_events: list[int] = []  # where in ``events`` the private ones (the draws) are
 
     # -- the clock ------------------------------------------------------------------------------
 
@@ -280,6 +281,7 @@ class FightballState(State):
             card = self.decks[s].pop()
             self.held[s] = card
             self.held_public[s] = not self.decks[s]  # the last card is always the Buzz
+            self.private_events.append(len(self.events))
             self.events.append(Event("draw", f"You draw {table.cards[card].name}.",
                                      {"seat": seat, "card": card}, PRIVATE[s]))
         elif isinstance(action, Discard):
@@ -484,7 +486,13 @@ class FightballState(State):
             if hide_held:
                 redrawn[self.held[s]] = copy.held[s] = pool.pop()
             copy.decks[s] = ([buzz] if buzz in deck else []) + pool
-        copy.events = [self._redrawn_event(e, redrawn) if not e.visible(seat) else e for e in self.events]
+        events = list(self.events)
+        if redrawn:  # only a private event can tell of a card the seat did not see
+            for i in self.private_events:
+                event = events[i]
+                if event.data.get("card") in redrawn and not event.visible(seat):
+                    events[i] = self._redrawn_event(event, redrawn)
+        copy.events = events
         copy.rng = Randomness(int(rng.random() * 2**31))
         return copy
 
@@ -518,6 +526,7 @@ class FightballState(State):
         twin.choices = dict(self.choices)
         twin.last_scoring = list(self.last_scoring)
         twin.times_ms = list(self.times_ms)
+        twin.private_events = list(self.private_events)
         return twin
 
     def locations(self) -> dict[int, str]:

@@ -11,7 +11,7 @@ choice (Go, Team!) in its own favour.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Action, Randomness
 
@@ -24,7 +24,7 @@ from .scoring import StackResult, score_stack
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["assess_stack", "best_placement", "stack_value", "suggest"]
+__all__ = ["assess_stack", "best_placement", "remembered", "scored", "stack_value", "suggest"]
 
 TAKE_BACK_MARGIN = 0.4
 
@@ -40,40 +40,54 @@ def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) 
 
 
 # Stacks scored before, by table, court, stack card and the cards in it (and the discard piles
-# when a card in it reads them): search and the heuristic score the same stacks over and over.
-_SCORED: dict[tuple[object, ...], StackResult] = {}
+# when a card in it reads them), with what they are worth to each coach: search and the heuristic
+# score the same stacks over and over.
+Assessment = tuple[float, str, float]
+_SCORED: dict[tuple[object, ...], tuple[StackResult, tuple[Assessment, Assessment]]] = {}
 _SCORED_KEPT = 200_000
 _READERS: dict[int, tuple[CardTable, frozenset[int]]] = {}  # table id -> (table, discard readers)
 _PINNED: dict[int, object] = {}
+_LAST: list[Any] = [None, None, frozenset(), ()]  # the table and court of the last look, and their readers and key
+
+
+def remembered(state: FightballState, index: int, stack: Sequence[int]) -> tuple[StackResult, tuple[Assessment, Assessment]]:
+    """The remembered score of a stack and its worth to each coach (a pure function of its inputs)."""
+    table, court = state.table, state.court
+    last = _LAST
+    if last[0] is not table or last[1] is not court:
+        known = _READERS.get(id(table))
+        if known is None or known[0] is not table:
+            readers = frozenset(c.id for c in table.cards if c.effect is not None and c.effect.per_discard is not None)
+            known = _READERS[id(table)] = (table, readers)
+        if _PINNED.get(id(court)) is not court:
+            _PINNED[id(court)] = court  # kept alive, so its id is never another court's
+        last[:] = [table, court, known[1], (id(table), id(court))]
+    cards = tuple(stack)
+    piles = None
+    if not last[2].isdisjoint(cards):
+        piles = (tuple(state.discards[0]), tuple(state.discards[1]))
+    key = (last[3], index, cards, piles)
+    entry = _SCORED.get(key)
+    if entry is None:
+        if len(_SCORED) >= _SCORED_KEPT:
+            _SCORED.clear()
+        result = score_stack(table, court, index, cards, state.discards)
+        entry = _SCORED[key] = (result, (_assessed(state, result, 0), _assessed(state, result, 1)))
+    return entry
 
 
 def scored(state: FightballState, index: int, stack: Sequence[int]) -> StackResult:
     """``score_stack`` without words or choices, remembered: it is a pure function of its inputs."""
-    table = state.table
-    known = _READERS.get(id(table))
-    if known is None or known[0] is not table:
-        readers = frozenset(c.id for c in table.cards if c.effect is not None and c.effect.per_discard is not None)
-        known = _READERS[id(table)] = (table, readers)
-    cards = tuple(stack)
-    piles = None
-    if not known[1].isdisjoint(cards):
-        piles = (tuple(state.discards[0]), tuple(state.discards[1]))
-    court = state.court
-    if _PINNED.get(id(court)) is not court:
-        _PINNED[id(court)] = court  # kept alive, so its id is never another court's
-    key = (id(table), id(court), index, cards, piles)
-    result = _SCORED.get(key)
-    if result is None:
-        if len(_SCORED) >= _SCORED_KEPT:
-            _SCORED.clear()
-        result = _SCORED[key] = score_stack(table, state.court, index, cards, state.discards)
-    return result
+    return remembered(state, index, stack)[0]
 
 
-def assess_stack(state: FightballState, index: int, stack: Sequence[int], seat: int) -> tuple[float, str, float]:
+def assess_stack(state: FightballState, index: int, stack: Sequence[int], seat: int) -> Assessment:
     """The stack's worth to ``seat`` with the hope in an unfinished play, its status, and the
     points it would give ``seat`` (less the other coach's) if scored as it stands."""
-    result = scored(state, index, stack)
+    return remembered(state, index, stack)[1][seat]
+
+
+def _assessed(state: FightballState, result: StackResult, seat: int) -> Assessment:
     value = float(result.points[seat] - result.points[1 - seat])
     points = value
     if result.status != "incomplete":
@@ -101,10 +115,10 @@ def best_placement(state: FightballState, seat: int, card: int) -> tuple[float, 
     for i, stack in enumerate(state.stacks):
         if not stack and not is_player:
             continue  # a False Start
-        before, status = _assess(state, i, stack, seat)
+        before, status, _points = remembered(state, i, stack)[1][seat]
         if status in ("complete", "false-start"):
             continue
-        gain = _assess(state, i, [*stack, card], seat)[0] - before
+        gain = remembered(state, i, (*stack, card))[1][seat][0] - before
         if gain > best:
             best, where = gain, i
     return best, where

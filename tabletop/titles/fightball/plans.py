@@ -1,4 +1,6 @@
-"""A coach's choices as the search sees them: the held card on the few best stacks, or a discard.
+"""A coach's choices as the search sees them: the held card on the few stacks where it is
+expected to gain most by the Buzz, or a discard; drawing, or taking the top discard back together
+with where it goes.
 
 Plans read only what the coach may see, like the features.
 """
@@ -9,9 +11,10 @@ from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
-from .actions import DISCARD, PASS, TAKE, Play
+from .actions import DISCARD, DRAW, PASS, TAKE, Play
 from .cards import PLAYER
-from .heuristic import assess_stack
+from .features import cards_left, stack_worth
+from .quarter import favoured_choice
 
 if TYPE_CHECKING:
     from .game import FightballState
@@ -19,44 +22,62 @@ if TYPE_CHECKING:
 __all__ = ["plans"]
 
 PLAYS = tuple(Play(n) for n in range(1, 25))
-PLACES = 4  # stacks a plan may put the held card on: the heuristic's best few
+PLACES = 5  # stacks a plan may put the held card on: the best few
 Plan = tuple[Action, ...]
 
 
+# The last plans worked out, by everything they read: a search asks for the same seat's plans
+# from one position in every sampled world, and the hidden cards never change them.
+_LAST: list[object] = [None, []]
+
+
 def plans(state: FightballState, seat: str) -> list[Plan]:
-    """A coach's choices: the held card on each of the few stacks where the rules of thumb rate it
-    best, or on the discard pile; taking the top discard back together with where it goes; in the
-    buzzer-beater, the Shot's best stacks or letting it go. Other moments offer every action."""
+    """The coach's plans (see ``_plans``), remembered for the position as the coach sees it."""
     s = 0 if seat == "home" else 1
-    legal = state.legal_actions(seat)
+    key = (state.table, state.court, s, state.phase, state.held[s], bool(state.decks[s]), cards_left(state),
+           tuple(map(tuple, state.stacks)), tuple(state.discards[0]), tuple(state.discards[1]),
+           state.pending[0] if state.pending else None)
+    if _LAST[0] != key:
+        _LAST[:] = [key, _plans(state, seat)]
+    found = _LAST[1]
+    assert isinstance(found, list)
+    return list(found)
+
+
+def _plans(state: FightballState, seat: str) -> list[Plan]:
+    """A coach's choices: the held card on each of the few stacks where it is expected to gain
+    most, or on the discard pile; drawing, or taking the top discard back together with where it
+    goes (a card is taken back only to be played); in the buzzer-beater, the Shot's best stacks or
+    letting it go; in the scoring round, the answer in the coach's own favour."""
+    s = 0 if seat == "home" else 1
     phase = state.phase
     held = state.held[s]
-    if phase == "fast" and held < 0:
-        pile = state.discards[s]
-        out: list[Plan] = [(action,) for action in legal]
-        if pile:
-            out += [(TAKE, place) for place in _places(state, s, pile[-1], 2)]
-        return out
-    if phase == "fast" and held != state.table.buzz[s]:
-        return [*((place,) for place in _places(state, s, held, PLACES)), (DISCARD,)]
-    if phase == "buzzer-beater":
-        return [*((place,) for place in _places(state, s, held, 2)), (PASS,)]
-    return [(action,) for action in legal]
+    if phase == "fast":
+        if held < 0:
+            pile = state.discards[s]
+            out: list[Plan] = [(DRAW,)] if state.decks[s] else []
+            if pile:
+                out += [(TAKE, place) for place in _places(state, s, pile[-1], PLACES)]
+            return out or [(action,) for action in state.legal_actions(seat)]
+        if held != state.table.buzz[s]:
+            return [(DISCARD,), *((place,) for place in _places(state, s, held, PLACES))]
+    elif phase == "buzzer-beater":
+        return [(PASS,), *((place,) for place in _places(state, s, held, PLACES))]
+    elif phase == "scoring":
+        return [(favoured_choice(state),)]
+    return [(action,) for action in state.legal_actions(seat)]
 
 
 def _places(state: FightballState, s: int, card: int, count: int) -> list[Action]:
-    """The stacks where ``card`` gains most by the rules of thumb' reckoning, best first; only
-    stacks where it gains something (a card that helps nowhere is kept for the discard pile)."""
+    """The ``count`` stacks where ``card`` is expected to gain most, best first (the search looks
+    at every plan once, so each choice offers as many)."""
     is_player = state.table.cards[card].kind == PLAYER
+    left = cards_left(state)
     gains: list[tuple[float, int]] = []
     for index, stack in enumerate(state.stacks):
         if not stack and not is_player:
             continue  # a False Start
-        before, status, _points = assess_stack(state, index, stack, s)
-        if status in ("complete", "false-start"):
-            continue
-        gain = assess_stack(state, index, [*stack, card], s)[0] - before
-        if gain > 0.05:
-            gains.append((gain, index))
+        gain = stack_worth(state, index, [*stack, card], s, left) - stack_worth(state, index, stack, s, left)
+        gains.append((gain, index))
     gains.sort(key=lambda g: (-g[0], g[1]))
     return [PLAYS[index] for _gain, index in gains[:count]]
