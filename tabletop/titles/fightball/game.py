@@ -482,6 +482,7 @@ class FightballState(State):
             hide_held = s != viewer and copy.held[s] >= 0 and not copy.held_public[s]
             if hide_held:
                 pool.append(copy.held[s])
+            pool.sort()  # the draw must not depend on where the hidden cards really lie
             rng.shuffle(pool, f"{SEATS[s]} hidden cards")
             if hide_held:
                 redrawn[self.held[s]] = copy.held[s] = pool.pop()
