@@ -139,7 +139,7 @@ class CagwayState(State):
         return out
 
     def check(self, seat: str, action: Action) -> None:
-        if action in self.legal_actions(seat):
+        if procedures.plainly_legal(self, seat, action) or action in self.legal_actions(seat):
             return
         reason = procedures.why_not(self, seat, action)
         if reason is not None:

@@ -64,6 +64,22 @@ def reaches(outline: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     return bow, centre
 
 
+@cache
+def keel_cover(outline: tuple[tuple[float, float], ...]) -> tuple[tuple[float, ...], float]:
+    """Points along the keel (distances aft of the bow) and a radius such that discs of that
+    radius round them cover the hull: a hull point is within half a spacing of a point's
+    station fore and aft, and within the widest half-beam of the keel athwart."""
+    length = -min(x for x, _ in outline)
+    half_beam = max(abs(y) for _, y in outline)
+    count = max(2, math.ceil(length / KEEL_SPACING) + 1)
+    spacing = length / (count - 1)
+    return tuple(k * spacing for k in range(count)), math.hypot(spacing / 2, half_beam)
+
+
+#: At most this far (cm) between the points of :func:`keel_cover`.
+KEEL_SPACING = 1.5
+
+
 def swing(radius: float, degrees: float) -> float:
     """How far any point within ``radius`` of a pivot moves when turned by ``degrees``."""
     return 2.0 * radius * math.sin(math.radians(min(abs(degrees), 180.0)) / 2.0)
@@ -180,6 +196,8 @@ class Table:
         self.shadow_parts: list[tuple[Polygon, tuple[float, float, float, float]]] = [
             (part, part.bounds) for island in islands for part in island.parts
         ]
+        self._gaps: LandGaps | None = None
+        self._gap_asks = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (table_from_spec, (self.spec,))
@@ -192,21 +210,42 @@ class Table:
         }
         return [strip for edge, strip in strips.items() if edge not in self.exits]
 
-    def clear_of(self, hull: Callable[[], Polygon], box: tuple[float, float, float, float], reach: float,
-                 known: dict[int, float]) -> bool:
-        """True when no land lies within ``reach`` cm of a hull (with bounding ``box``); the exact
-        gap to a piece is measured only when the boxes are that close, and kept in ``known``."""
+    def clearance(self, hull: Callable[[], Polygon], box: tuple[float, float, float, float], reach: float,
+                  known: dict[int, float]) -> float:
+        """The hull's distance from land where that is at most ``reach`` cm, else some distance
+        above ``reach``: so for any ``r`` up to ``reach``, no land lies within ``r`` of the hull
+        exactly when the answer exceeds ``r``. The exact gap to a piece (kept in ``known``) is
+        measured only when the boxes (with bounds ``box`` for the hull) are that close."""
         minx, miny, maxx, maxy = box
+        least = math.inf
         for index, (_, shape, _, (a, b, c, d)) in enumerate(self.land_pieces):
             # the gap between the boxes never exceeds the gap between the shapes
-            if math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0)) > reach:
-                continue
-            exact = known.get(index)
-            if exact is None:
-                exact = known[index] = float(shape.distance(hull()))
-            if exact <= reach:
-                return False
-        return True
+            gap = math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0))
+            if gap <= reach:
+                exact = known.get(index)
+                if exact is None:
+                    exact = known[index] = float(shape.distance(hull()))
+                gap = exact
+            if gap < least:
+                least = gap
+        return least
+
+    def keel_gap(self, x: float, y: float, heading: float, outline: tuple[tuple[float, float], ...]) -> float:
+        """A quick lower bound on the distance from land of the hull with ``outline`` whose bow is
+        at (x, y) on ``heading`` (negative where nothing quick is known).
+
+        Read off a grid of exact distances, built once the table has been asked often enough to
+        repay it (a one-off position never pays for the grid)."""
+        gaps = self._gaps
+        if gaps is None:
+            self._gap_asks += 1
+            if self._gap_asks < GAP_ASKS:
+                return -1.0
+            gaps = self._gaps = LandGaps(self)
+        offsets, radius = keel_cover(outline)
+        ux, uy = unit(heading)
+        at_least = gaps.at_least
+        return min(at_least(x - t * ux, y - t * uy) for t in offsets) - radius
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""
@@ -268,6 +307,50 @@ class Table:
         cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
         beyond = {"west": -cx, "east": cx - self.width, "south": -cy, "north": cy - self.height}
         return max(beyond, key=lambda edge: beyond[edge])
+
+
+#: A table is asked this many times before its grid of land distances is built.
+GAP_ASKS = 200
+
+
+class LandGaps:
+    """Exact distances to land at the nodes of a square grid over the table and a border round
+    it. The distance to a set is 1-Lipschitz, so a node's distance less the way to the node is a
+    sound lower bound anywhere: enough to show quickly that a hull is far from land."""
+
+    STEP = 0.5
+    BORDER = 20.0
+    #: A large table gets a coarser grid rather than more nodes than this.
+    MOST_NODES = 100_000
+
+    def __init__(self, table: Table) -> None:
+        border = self.BORDER
+        width, height = table.width + 2 * border, table.height + 2 * border
+        step = self.step = max(self.STEP, math.sqrt(width * height / self.MOST_NODES))
+        self.x0, self.y0 = -border, -border
+        self.columns = math.ceil(width / step) + 1
+        self.rows = math.ceil(height / step) + 1
+        xs = self.x0 + step * np.arange(self.columns)
+        ys = self.y0 + step * np.arange(self.rows)
+        grid_x, grid_y = np.meshgrid(xs, ys)
+        if table.land_pieces:
+            found = shapely.distance(table.land, shapely.points(grid_x.ravel(), grid_y.ravel()))
+        else:
+            found = np.full(grid_x.size, math.inf)
+        self.gaps: list[float] = [float(d) for d in found]
+
+    def at_least(self, x: float, y: float) -> float:
+        step = self.step
+        column = round((x - self.x0) / step)
+        row = round((y - self.y0) / step)
+        if not (0 <= column < self.columns and 0 <= row < self.rows):
+            return 0.0
+        node_x, node_y = self.x0 + column * step, self.y0 + row * step
+        return self.gaps[row * self.columns + column] - math.hypot(x - node_x, y - node_y) - GAP_SLACK
+
+
+#: Kept in hand by every quick bound against rounding in the exact measures it stands in for.
+GAP_SLACK = 1e-6
 
 
 def _coast(shape: Polygon) -> tuple[tuple[float, float], ...]:

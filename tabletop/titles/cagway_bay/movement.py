@@ -102,33 +102,35 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
     sweeps against land in one vectorised pass."""
     plans: list[SailPlan | str | None] = []
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
-    start = ship.coords
-    bow_reach, _ = reaches(ship.cls.outline)
-    sminx, sminy, smaxx, smaxy = ship.bounds
-    upwind = table.wind.upwind(ship.x, ship.y)  # the wind is judged at the bow, before the segment
-    # with no land within the widest swing and the longest stick, no turn needs a closer look
-    open_water = clear_of_land(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+    cls = ship.cls
+    bow_reach, _ = reaches(cls.outline)
+    x, y, bearing = ship.x, ship.y, ship.heading
+    upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
+    # the hull's gap to land, exact wherever the widest swing and the longest stick could meet it
+    clearance = land_clearance(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
     for index, turn in enumerate(turns):
-        heading = normalise(ship.heading + turn)
-        colour = ship.cls.colour(angle_between(heading, upwind))
+        heading = normalise(bearing + turn)
+        colour = cls.colour(angle_between(heading, upwind))
         if colour == "white" or not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
             plans.append(plan_sail(table, ship, turn, exact=False))
             continue
         length = STICKS[colour]
         ux, uy = unit(heading)
         dx, dy = ux * length, uy * length
-        if open_water or clear_of_land(table, ship, swing(bow_reach, turn) + length + MARGIN):  # see plan_sail
-            plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
+        if clearance > swing(bow_reach, turn) + length + MARGIN:  # see plan_sail
+            plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
             continue
-        pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
+        pivoted = place(cls.outline, x, y, heading)
         final = _shift(pivoted, dx, dy)
+        sminx, sminy, smaxx, smaxy = ship.bounds
         fminx, fminy, fmaxx, fmaxy = bounds(final)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
-            plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
+            plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
             continue
         plans.append(None)
         pending.append((index, heading, colour, length, dx, dy, pivoted, final))
     if pending:
+        start = ship.coords
         least = MIN_HEADWAY
         sweeps = []
         for _, _, _, length, dx, dy, pivoted, final in pending:
@@ -143,7 +145,7 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
             elif slide and headway:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
-                plans[index] = SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, slide)
+                plans[index] = SailPlan(heading, colour, x + dx, y + dy, length, slide)
     return [plan for plan in plans if plan is not None]
 
 
@@ -211,7 +213,8 @@ class Motion:
     (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "clear", "cls", "moves", "notes", "table")
+    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "clear", "clearance", "cls", "gap", "moves", "notes",
+                 "table")
 
     def __init__(self, table: Table, cls: object) -> None:
         self.table = table
@@ -223,6 +226,10 @@ class Motion:
         self._exact: dict[float, SailPlan | str] = {}
         #: exact gaps from the hull to each land piece, measured when first needed
         self.clear: dict[int, float] = {}
+        #: a quick lower bound on the hull's distance from land, found when first needed
+        self.gap: float | None = None
+        #: (Table.clearance's answer, the reach it was asked for), for the last reach asked
+        self.clearance: tuple[float, float] = (0.0, -1.0)
         #: the move-phase actions the pose alone allows, by (sailing, moved, docked)
         self.moves: dict[tuple[bool, bool, str | None], tuple[Action, ...]] = {}
         #: other facts that follow from the pose alone (the heuristic's landing points, gun arcs)
@@ -251,7 +258,22 @@ def motion(table: Table, ship: Ship) -> Motion:
 
 def clear_of_land(table: Table, ship: Ship, reach: float) -> bool:
     """True when no land lies within ``reach`` cm of the hull."""
-    return table.clear_of(lambda: ship.hull, ship.bounds, reach, motion(table, ship).clear)
+    return land_clearance(table, ship, reach) > reach
+
+
+def land_clearance(table: Table, ship: Ship, reach: float) -> float:
+    """The hull's distance from land where that is at most ``reach`` cm, else some number above
+    ``reach`` (see :meth:`Table.clearance`): one answer for every test within ``reach``."""
+    plans = motion(table, ship)
+    gap = plans.gap
+    if gap is None:
+        gap = plans.gap = table.keel_gap(ship.x, ship.y, ship.heading, ship.cls.outline)
+    if gap > reach:
+        return gap
+    found, asked = plans.clearance
+    if asked < reach:
+        found, asked = plans.clearance = (table.clearance(lambda: ship.hull, ship.bounds, reach, plans.clear), reach)
+    return found
 
 
 def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:

@@ -85,9 +85,31 @@ def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
 def has_choice(state: CagwayState, ship: Ship) -> bool:
     """Whether the ship has anything to do now besides finishing (its menu is longer than Done)."""
     cached = state._opts.get(ship.id)
-    if cached is None and state.phase == "move" and ship.alive and ship.ap > 0 and own_moves(state, ship):
-        return True  # sailing, stalling, drifting or docking: no need to work out the rest of the menu
+    if cached is None and state.phase == "move" and ship.alive and ship.ap > 0:
+        # the cheapest evidence first: one open sailing course settles it
+        if ship.sailing and any(isinstance(plan, SailPlan) for plan in sail_menu(state.table, ship)):
+            return True
+        if own_moves(state, ship):
+            return True  # stalling, drifting or docking: no need to work out the rest of the menu
     return len(options(state, ship)) > 1
+
+
+def plainly_legal(state: CagwayState, seat: str, action: Action) -> bool:
+    """A quick yes for the commonest actions (a sail the menu offers, or finishing) that needs
+    none of the rest of the menu; False means only that the whole menu must be asked."""
+    kind = type(action)
+    if kind is not Sail and kind is not Done:
+        return False
+    ship = state.ships.get(action.ship)  # type: ignore[attr-defined]
+    if ship is None or not ship.alive or ship.ap <= 0 or state.seats[ship.seat] != seat:
+        return False
+    if ship.id not in state.choosable():
+        return False
+    if kind is Done:
+        return True  # every menu of a ship with AP ends with finishing
+    if state.phase != "move" or not ship.sailing or action.turn not in TURN_STEPS:  # type: ignore[attr-defined]
+        return False
+    return isinstance(sail_menu(state.table, ship)[TURN_STEPS.index(action.turn)], SailPlan)  # type: ignore[attr-defined]
 
 
 def own_moves(state: CagwayState, ship: Ship) -> tuple[Action, ...]:
