@@ -300,9 +300,14 @@ class Table:
     def off_table(self, coords: Coords) -> str | None:
         """The edge a hull has wholly crossed, or None while any of it is on the table."""
         minx, miny, maxx, maxy = bounds(coords)
-        if minx >= 0 and miny >= 0 and maxx <= self.width and maxy <= self.height:
+        width, height = self.width, self.height
+        if minx >= 0 and miny >= 0 and maxx <= width and maxy <= height:
             return None
-        if self.rect.intersects(Polygon(coords)):
+        # the plain cases without building the hull: a corner still within the table, or a box
+        # wholly beyond an edge
+        if any(0 < px < width and 0 < py < height for px, py in coords):
+            return None
+        if not (maxx < 0 or minx > width or maxy < 0 or miny > height) and self.rect.intersects(Polygon(coords)):
             return None
         cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
         beyond = {"west": -cx, "east": cx - self.width, "south": -cy, "north": cy - self.height}

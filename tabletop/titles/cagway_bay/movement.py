@@ -106,8 +106,10 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
     bow_reach, _ = reaches(cls.outline)
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
-    # the hull's gap to land, exact wherever the widest swing and the longest stick could meet it
-    clearance = land_clearance(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+    # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
+    # the longest stick could meet land) only when a course needs it
+    clearance = quick_gap(table, ship)
+    exact = False
     for index, turn in enumerate(turns):
         heading = normalise(bearing + turn)
         colour = cls.colour(angle_between(heading, upwind))
@@ -117,7 +119,11 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
         length = STICKS[colour]
         ux, uy = unit(heading)
         dx, dy = ux * length, uy * length
-        if clearance > swing(bow_reach, turn) + length + MARGIN:  # see plan_sail
+        reach = swing(bow_reach, turn) + length + MARGIN  # see plan_sail
+        if clearance <= reach and not exact:
+            clearance = land_clearance(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+            exact = True
+        if clearance > reach:
             plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
             continue
         pivoted = place(cls.outline, x, y, heading)
@@ -261,15 +267,22 @@ def clear_of_land(table: Table, ship: Ship, reach: float) -> bool:
     return land_clearance(table, ship, reach) > reach
 
 
-def land_clearance(table: Table, ship: Ship, reach: float) -> float:
-    """The hull's distance from land where that is at most ``reach`` cm, else some number above
-    ``reach`` (see :meth:`Table.clearance`): one answer for every test within ``reach``."""
+def quick_gap(table: Table, ship: Ship) -> float:
+    """A quick lower bound on the hull's distance from land (worked out once per pose)."""
     plans = motion(table, ship)
     gap = plans.gap
     if gap is None:
         gap = plans.gap = table.keel_gap(ship.x, ship.y, ship.heading, ship.cls.outline)
+    return gap
+
+
+def land_clearance(table: Table, ship: Ship, reach: float) -> float:
+    """The hull's distance from land where that is at most ``reach`` cm, else some number above
+    ``reach`` (see :meth:`Table.clearance`): one answer for every test within ``reach``."""
+    gap = quick_gap(table, ship)
     if gap > reach:
         return gap
+    plans = motion(table, ship)
     found, asked = plans.clearance
     if asked < reach:
         found, asked = plans.clearance = (table.clearance(lambda: ship.hull, ship.bounds, reach, plans.clear), reach)
