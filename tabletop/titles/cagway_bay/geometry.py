@@ -196,6 +196,7 @@ class Table:
         self.shadow_parts: list[tuple[Polygon, tuple[float, float, float, float]]] = [
             (part, part.bounds) for island in islands for part in island.parts
         ]
+        self._rings: dict[int, list[np.ndarray]] = {}
         self._gaps: LandGaps | None = None
         self._gap_asks = 0
 
@@ -287,6 +288,31 @@ class Table:
             blocked |= shapely.intersects(core, hulls)
         return [bool(b) for b in blocked]
 
+    def landfall(self, coords: Coords, dx: float, dy: float) -> float:
+        """How far along (dx, dy), as a fraction of it, a convex hull with these corners first
+        meets land (inf if it never does); the hull must start clear of land. Exact up to
+        rounding: at every first contact a corner of one outline meets a side of the other."""
+        hull = np.array(coords, dtype=float)
+        sides = np.roll(hull, -1, axis=0) - hull
+        minx, miny, maxx, maxy = bounds(coords)
+        reach_x, reach_y = (min(dx, 0.0), max(dx, 0.0)), (min(dy, 0.0), max(dy, 0.0))
+        first = math.inf
+        for index, (_, _, _, (a, b, c, d)) in enumerate(self.land_pieces):
+            if minx + reach_x[0] > c or maxx + reach_x[1] < a or miny + reach_y[0] > d or maxy + reach_y[1] < b:
+                continue
+            for ring in self._core_rings(index):
+                first = min(first, _first_contact(hull, sides, ring, dx, dy))
+        return first
+
+    def _core_rings(self, index: int) -> list[np.ndarray]:
+        found = self._rings.get(index)
+        if found is None:
+            core = self.land_pieces[index][2]
+            found = self._rings[index] = [np.array(ring.coords, dtype=float)
+                                          for part in shapely.get_parts(core)
+                                          for ring in (part.exterior, *part.interiors)]
+        return found
+
     def touching_land(self, hull: Polygon, box: tuple[float, float, float, float] | None = None) -> list[str]:
         """Islands (and ``"coast"``) within touching distance of a hull (``box``: its bounds)."""
         minx, miny, maxx, maxy = box if box is not None else hull.bounds
@@ -356,6 +382,33 @@ class LandGaps:
 
 #: Kept in hand by every quick bound against rounding in the exact measures it stands in for.
 GAP_SLACK = 1e-6
+
+
+def _first_contact(hull: np.ndarray, sides: np.ndarray, ring: np.ndarray, dx: float, dy: float) -> float:
+    """The least fraction of (dx, dy) at which the moving convex ``hull`` (corners, and the sides
+    from each to the next) touches the fixed closed ``ring``: a hull corner reaching a ring side,
+    or a ring corner reached by a hull side (inf if neither happens)."""
+    starts = ring[:-1]
+    edges = ring[1:] - starts
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # a hull corner v reaches the side a + u e at v + t d: t = (a - v) x e / d x e, u = (a - v) x d / d x e
+        across = dx * edges[:, 1] - dy * edges[:, 0]
+        gap = starts[None, :, :] - hull[:, None, :]
+        t = (gap[..., 0] * edges[None, :, 1] - gap[..., 1] * edges[None, :, 0]) / across
+        u = (gap[..., 0] * dy - gap[..., 1] * dx) / across
+        hits = t[(across != 0) & (t >= 0) & (u >= 0) & (u <= 1)]
+        # a ring corner w is met by the hull side p + u f at p + t d: t = (w - p) x f / d x f, u = d x (w - p) / d x f
+        facing = dx * sides[:, 1] - dy * sides[:, 0]
+        gap = starts[:, None, :] - hull[None, :, :]
+        t2 = (gap[..., 0] * sides[None, :, 1] - gap[..., 1] * sides[None, :, 0]) / facing
+        u2 = (gap[..., 1] * dx - gap[..., 0] * dy) / facing
+        hits2 = t2[(facing != 0) & (t2 >= 0) & (u2 >= 0) & (u2 <= 1)]
+    least = math.inf
+    if hits.size:
+        least = float(hits.min())
+    if hits2.size:
+        least = min(least, float(hits2.min()))
+    return least
 
 
 def _coast(shape: Polygon) -> tuple[tuple[float, float], ...]:

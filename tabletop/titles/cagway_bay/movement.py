@@ -29,6 +29,8 @@ from .geometry import (
 from .ships import Ship
 
 MAX_TURN = 45.0
+#: Within this fraction of a segment of the computed landfall, the exact sweep test decides.
+LANDFALL_DOUBT = 1e-9
 #: The discrete offer: heading changes in 15° steps (any value within 45° is accepted).
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
@@ -88,9 +90,16 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     if not exact:
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, True)
     low, high = least, 1.0
+    # where the hull first meets land, worked out once; the sweep is measured only where a step
+    # of the search falls too near it to be sure
+    contact = table.landfall(pivoted, dx, dy)
     for _ in range(16):
         mid = (low + high) / 2
-        if table.sweep_blocked(pivoted + _shift(pivoted, dx * mid, dy * mid)):
+        if abs(mid - contact) > LANDFALL_DOUBT:
+            blocked = mid > contact
+        else:
+            blocked = table.sweep_blocked(pivoted + _shift(pivoted, dx * mid, dy * mid))
+        if blocked:
             high = mid
         else:
             low = mid
