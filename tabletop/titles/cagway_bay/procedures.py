@@ -254,8 +254,7 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
     if isinstance(action, Sail):
         if not ship.sailing:
             return f"{ship.id} has finished sailing this turn"
-        plan = plan_sail(state.table, ship, action.turn, exact=False)
-        return plan if isinstance(plan, str) else None
+        return _sail_problem(state, ship, action.turn)
     if isinstance(action, Stall):
         if not ship.sailing:
             return f"{ship.id} has finished sailing this turn"
@@ -287,6 +286,20 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
             return f"{ship.id} and {friend.id} must touch to share"
         return _share_problem(ship, friend, action)
     return f"{action} is not one of {ship.id}'s choices now"
+
+
+#: Refusals that the menu's plan for a turn gives exactly as :func:`plan_sail` would.
+_MENU_REASONS = ("the turn would swing the hull into land",)
+
+
+def _sail_problem(state: CagwayState, ship: Ship, turn: float) -> str | None:
+    if turn in TURN_STEPS:
+        # the menu's plan for that turn is usually known already
+        known = sail_menu(state.table, ship)[TURN_STEPS.index(turn)]
+        if isinstance(known, str) and (known in _MENU_REASONS or "off the wind" in known):
+            return known
+    plan = plan_sail(state.table, ship, turn, exact=False)
+    return plan if isinstance(plan, str) else None
 
 
 def _fire_problem(state: CagwayState, ship: Ship, action: Fire) -> str:
