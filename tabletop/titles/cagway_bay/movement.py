@@ -80,12 +80,16 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     clear = clear_of_land(table, ship, swing(bow_reach, turn) + length + MARGIN)
     if clear or not table.may_meet_land(*bounds(start + final)):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
-    if turn != 0 and table.sweep_blocked(start + pivoted):
+    # the pivot keeps the hull within its swing of where it was: land farther off than that
+    # cannot stop the turn, nor the first sliver of headway
+    turned = swing(bow_reach, turn)
+    if turn != 0 and not clear_of_land(table, ship, turned + MARGIN) and table.sweep_blocked(start + pivoted):
         return "the turn would swing the hull into land"
     if not table.sweep_blocked(pivoted + final):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
     least = MIN_HEADWAY / length
-    if table.sweep_blocked(pivoted + _shift(pivoted, dx * least, dy * least)):
+    if not clear_of_land(table, ship, turned + MIN_HEADWAY + MARGIN) and table.sweep_blocked(
+            pivoted + _shift(pivoted, dx * least, dy * least)):
         return "land dead ahead: the ship cannot make headway on that heading"
     if not exact:
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, True)
@@ -148,13 +152,26 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
         start = ship.coords
         least = MIN_HEADWAY
         sweeps = []
-        for _, _, _, length, dx, dy, pivoted, final in pending:
-            sweeps.append(start + pivoted)
+        asked: list[tuple[int, int, int]] = []  # where each turn's three answers are (-1: clear)
+        for index, _, _, length, dx, dy, pivoted, final in pending:
+            # the pivot keeps the hull within its swing of where it was (see plan_sail); land
+            # farther off than that cannot stop the turn, nor the first sliver of headway
+            turned = swing(bow_reach, turns[index])
+            swung = -1
+            if turns[index] != 0 and not clearance > turned + MARGIN:
+                swung = len(sweeps)
+                sweeps.append(start + pivoted)
+            slide = len(sweeps)
             sweeps.append(pivoted + final)
-            sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
-        blocked = table.sweeps_blocked(sweeps)
-        for k, (index, heading, colour, length, dx, dy, _, _) in enumerate(pending):
-            swung, slide, headway = blocked[3 * k: 3 * k + 3]
+            headway = -1
+            if not clearance > turned + least + MARGIN:
+                headway = len(sweeps)
+                sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
+            asked.append((swung, slide, headway))
+        found = table.sweeps_blocked(sweeps)
+        for (index, heading, colour, length, dx, dy, _, _), where in zip(pending, asked, strict=True):
+            swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
+                                     where[2] >= 0 and found[where[2]])
             if swung and turns[index] != 0:
                 plans[index] = "the turn would swing the hull into land"
             elif slide and headway:
