@@ -151,7 +151,7 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
     if pending:
         start = ship.coords
         least = MIN_HEADWAY
-        sweeps = []
+        sweeps: list[Coords] = []
         asked: list[tuple[int, int, int]] = []  # where each turn's three answers are (-1: clear)
         for index, _, _, length, dx, dy, pivoted, final in pending:
             # the pivot keeps the hull within its swing of where it was (see plan_sail); land
