@@ -214,7 +214,7 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
     # the drift moves the centre one Red segment and the pivot keeps the hull within its reach of it
     _, centre_reach = reaches(ship.cls.outline)
     clear = clear_of_land(table, ship, RED + centre_reach + MARGIN)
-    drifted = clear or not table.sweep_blocked(start + _shift(start, dx, dy))
+    drifted = clear or clear_of_land(table, ship, RED + MARGIN) or not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
     half = ship.cls.length / 2
@@ -224,7 +224,14 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
         ux, uy = unit(heading)
         bows.append((cx + half * ux, cy + half * uy))
         finals.append(place(ship.cls.outline, cx + half * ux, cy + half * uy, heading))
-    blocked = [False] * len(finals) if clear else table.sweeps_blocked(finals)
+    blocked = [False] * len(finals)
+    if not clear:
+        # a final pose plainly clear of land needs no closer look
+        outline = ship.cls.outline
+        unsure = [k for k, ((bx, by), heading) in enumerate(zip(bows, headings, strict=True))
+                  if not table.keel_gap(bx, by, heading, outline) > 0.0]
+        for k, stuck in zip(unsure, table.sweeps_blocked([finals[k] for k in unsure]), strict=True):
+            blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
         else DriftPlan(heading, bx, by, drifted)
