@@ -51,7 +51,19 @@ def polygon(coords: Coords) -> Polygon:
 def convex(coords: Coords) -> Polygon:
     """The convex hull of some points: the area a convex hull sweeps between two poses."""
     # a ring through the points in any order has the points' convex hull (and builds faster)
-    return shapely.convex_hull(shapely.polygons(coords))
+    return shapely.lib.convex_hull(rings_polygon(np.array(coords, dtype=float)))
+
+
+#: shapely's own defaults for building rings and polygons (coordinates may be NaN; no holes).
+_NAN_ALLOWED = np.intc(0)
+_NO_HOLES = np.empty((0,), dtype=object)
+
+
+def rings_polygon(corners: np.ndarray) -> Any:
+    """``shapely.polygons(corners)`` for coordinates of shape (n, 2) or (k, n, 2), built by the
+    same two steps of shapely's core without its argument handling (a new pose asks for one)."""
+    rings = shapely.lib.linearrings(corners, _NAN_ALLOWED)
+    return shapely.lib.polygons(rings, _NO_HOLES if corners.ndim == 2 else np.empty((*rings.shape, 0), dtype=object))
 
 
 @cache
@@ -278,7 +290,7 @@ class Table:
             # equal-sized point sets: one (k, n, 2) array; an unordered ring's hull is the points' hull
             flat = chain.from_iterable(chain.from_iterable(sweeps))  # much quicker than nested lists
             array = np.fromiter(flat, dtype=float, count=2 * size * len(sweeps)).reshape(len(sweeps), size, 2)
-            hulls = shapely.convex_hull(shapely.polygons(array))
+            hulls = shapely.lib.convex_hull(rings_polygon(array))
         else:
             points = np.array([p for coords in sweeps for p in coords], dtype=float)
             index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
