@@ -257,8 +257,7 @@ class Table:
             gaps = self._gaps = LandGaps(self)
         offsets, radius = keel_cover(outline)
         ux, uy = unit(heading)
-        at_least = gaps.at_least
-        return min(at_least(x - t * ux, y - t * uy) for t in offsets) - radius
+        return gaps.least_along(x, y, -ux, -uy, offsets) - radius
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""
@@ -382,14 +381,21 @@ class LandGaps:
             found = np.full(grid_x.size, math.inf)
         self.gaps: list[float] = [float(d) for d in found]
 
-    def at_least(self, x: float, y: float) -> float:
-        step = self.step
-        column = round((x - self.x0) / step)
-        row = round((y - self.y0) / step)
-        if not (0 <= column < self.columns and 0 <= row < self.rows):
-            return 0.0
-        node_x, node_y = self.x0 + column * step, self.y0 + row * step
-        return self.gaps[row * self.columns + column] - math.hypot(x - node_x, y - node_y) - GAP_SLACK
+    def least_along(self, x: float, y: float, ux: float, uy: float, offsets: Sequence[float]) -> float:
+        """A lower bound on the distance to land of every point (x, y) + t (ux, uy), t in
+        ``offsets``: a node's distance less the way to the node (0 off the grid)."""
+        step, x0, y0, columns, rows, gaps = self.step, self.x0, self.y0, self.columns, self.rows, self.gaps
+        least = math.inf
+        for t in offsets:
+            px, py = x + t * ux, y + t * uy
+            column = round((px - x0) / step)
+            row = round((py - y0) / step)
+            if not (0 <= column < columns and 0 <= row < rows):
+                return 0.0
+            gap = gaps[row * columns + column] - math.hypot(px - x0 - column * step, py - y0 - row * step)
+            if gap < least:
+                least = gap
+        return least - GAP_SLACK
 
 
 #: Kept in hand by every quick bound against rounding in the exact measures it stands in for.
