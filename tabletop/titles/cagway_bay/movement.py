@@ -252,13 +252,15 @@ class Motion:
     (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "clear", "clearance", "cls", "gap", "moves", "notes",
-                 "table")
+    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_some", "_stall", "clear", "clearance", "cls", "gap", "moves",
+                 "notes", "table")
 
     def __init__(self, table: Table, cls: object) -> None:
         self.table = table
         self.cls = cls
         self._sails: list[SailPlan | str] | None = None
+        #: plans for single turns (by their place in TURN_STEPS) worked out before the whole menu
+        self._some: dict[int, SailPlan | str] = {}
         self._stall: float | str | None = None
         self._drifts: list[DriftPlan | str] | None = None
         self._land: list[str] | None = None
@@ -326,8 +328,33 @@ def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
     """:func:`plan_sails` for :data:`TURN_STEPS` from the ship's pose (cached)."""
     cache = motion(table, ship)
     if cache._sails is None:
-        cache._sails = plan_sails(table, ship, TURN_STEPS)
+        some = cache._some
+        missing = [index for index in range(len(TURN_STEPS)) if index not in some]
+        found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True))
+        cache._sails = [some[index] if index in some else found[index] for index in range(len(TURN_STEPS))]
     return cache._sails
+
+
+def sail_option(table: Table, ship: Ship, index: int) -> SailPlan | str:
+    """The menu's plan for ``TURN_STEPS[index]`` alone (cached): each turn's plan is the same
+    whether it is worked out alone or with the others."""
+    cache = motion(table, ship)
+    if cache._sails is not None:
+        return cache._sails[index]
+    found = cache._some.get(index)
+    if found is None:
+        found = cache._some[index] = plan_sails(table, ship, [TURN_STEPS[index]])[0]
+    return found
+
+
+#: The order in which to look for any open course: straight on first, then the gentlest turns,
+#: whose sweeps reach least far.
+EASIEST_FIRST = tuple(sorted(range(len(TURN_STEPS)), key=lambda index: (abs(TURN_STEPS[index]), TURN_STEPS[index])))
+
+
+def may_sail(table: Table, ship: Ship) -> bool:
+    """Whether any course on the menu is open, stopping at the first one found."""
+    return any(isinstance(sail_option(table, ship, index), SailPlan) for index in EASIEST_FIRST)
 
 
 def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
@@ -335,9 +362,10 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
     cache = motion(table, ship)
     found = cache._exact.get(turn)
     if found is None:
-        if cache._sails is not None and turn in TURN_STEPS:
+        if turn in TURN_STEPS:
             # a menu plan that reaches its full length is already exact
-            quick = cache._sails[TURN_STEPS.index(turn)]
+            index = TURN_STEPS.index(turn)
+            quick = cache._sails[index] if cache._sails is not None else cache._some.get(index)
             if isinstance(quick, SailPlan) and not quick.aground:
                 cache._exact[turn] = quick
                 return quick

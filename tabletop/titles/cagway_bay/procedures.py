@@ -35,12 +35,14 @@ from .movement import (
     SailPlan,
     drift_menu,
     land_touched,
+    may_sail,
     motion,
     plan_drift,
     plan_sail,
     plan_stall,
     sail_exact,
     sail_menu,
+    sail_option,
     stall_plan,
 )
 from .ships import Ship
@@ -87,7 +89,7 @@ def has_choice(state: CagwayState, ship: Ship) -> bool:
     cached = state._opts.get(ship.id)
     if cached is None and state.phase == "move" and ship.alive and ship.ap > 0:
         # the cheapest evidence first: one open sailing course settles it
-        if ship.sailing and any(isinstance(plan, SailPlan) for plan in sail_menu(state.table, ship)):
+        if ship.sailing and may_sail(state.table, ship):
             return True
         if own_moves(state, ship):
             return True  # stalling, drifting or docking: no need to work out the rest of the menu
@@ -109,7 +111,7 @@ def plainly_legal(state: CagwayState, seat: str, action: Action) -> bool:
         return True  # every menu of a ship with AP ends with finishing
     if state.phase != "move" or not ship.sailing or action.turn not in TURN_STEPS:  # type: ignore[attr-defined]
         return False
-    return isinstance(sail_menu(state.table, ship)[TURN_STEPS.index(action.turn)], SailPlan)  # type: ignore[attr-defined]
+    return isinstance(sail_option(state.table, ship, TURN_STEPS.index(action.turn)), SailPlan)  # type: ignore[attr-defined]
 
 
 def own_moves(state: CagwayState, ship: Ship) -> tuple[Action, ...]:
@@ -295,7 +297,7 @@ _MENU_REASONS = ("the turn would swing the hull into land",)
 def _sail_problem(state: CagwayState, ship: Ship, turn: float) -> str | None:
     if turn in TURN_STEPS:
         # the menu's plan for that turn is usually known already
-        known = sail_menu(state.table, ship)[TURN_STEPS.index(turn)]
+        known = sail_option(state.table, ship, TURN_STEPS.index(turn))
         if isinstance(known, str) and (known in _MENU_REASONS or "off the wind" in known):
             return known
     plan = plan_sail(state.table, ship, turn, exact=False)
