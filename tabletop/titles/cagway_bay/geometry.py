@@ -352,7 +352,7 @@ class Table:
 
 
 #: A table is asked this many times before its grid of land distances is built.
-GAP_ASKS = 1000
+GAP_ASKS = 200
 
 
 class LandGaps:

@@ -113,6 +113,11 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
 def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPlan | str]:
     """:func:`plan_sail` (without the exact landfall search) for several turns, testing all the
     sweeps against land in one vectorised pass."""
+    return [plan for plan in _plan_sails(table, ship, turns, True) if plan is not None]
+
+
+def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -> list[SailPlan | str | None]:
+    """:func:`plan_sails`, or with ``sweep`` False only what needs no sweep (None for the rest)."""
     plans: list[SailPlan | str | None] = []
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
     cls = ship.cls
@@ -148,7 +153,7 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
             continue
         plans.append(None)
         pending.append((index, heading, colour, length, dx, dy, pivoted, final))
-    if pending:
+    if pending and sweep:
         start = ship.coords
         least = MIN_HEADWAY
         sweeps: list[Coords] = []
@@ -178,7 +183,7 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
                 plans[index] = SailPlan(heading, colour, x + dx, y + dy, length, slide)
-    return [plan for plan in plans if plan is not None]
+    return plans
 
 
 def plan_stall(table: Table, ship: Ship) -> float | str:
@@ -252,8 +257,8 @@ class Motion:
     (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_some", "_stall", "clear", "clearance", "cls", "gap", "moves",
-                 "notes", "table")
+    __slots__ = ("_drifts", "_exact", "_glanced", "_land", "_open", "_sails", "_some", "_stall", "clear", "clearance", "cls",
+                 "gap", "moves", "notes", "table")
 
     def __init__(self, table: Table, cls: object) -> None:
         self.table = table
@@ -261,6 +266,10 @@ class Motion:
         self._sails: list[SailPlan | str] | None = None
         #: plans for single turns (by their place in TURN_STEPS) worked out before the whole menu
         self._some: dict[int, SailPlan | str] = {}
+        #: whether every course that needs no sweep is among them
+        self._glanced = False
+        #: whether any course on the menu is open, once known
+        self._open: bool | None = None
         self._stall: float | str | None = None
         self._drifts: list[DriftPlan | str] | None = None
         self._land: list[str] | None = None
@@ -347,14 +356,31 @@ def sail_option(table: Table, ship: Ship, index: int) -> SailPlan | str:
     return found
 
 
-#: The order in which to look for any open course: straight on first, then the gentlest turns,
-#: whose sweeps reach least far.
-EASIEST_FIRST = tuple(sorted(range(len(TURN_STEPS)), key=lambda index: (abs(TURN_STEPS[index]), TURN_STEPS[index])))
-
-
 def may_sail(table: Table, ship: Ship) -> bool:
-    """Whether any course on the menu is open, stopping at the first one found."""
-    return any(isinstance(sail_option(table, ship, index), SailPlan) for index in EASIEST_FIRST)
+    """Whether any course on the menu is open: the courses that need no sweep first, then (only
+    if none of those is open) the rest of the menu together."""
+    cache = motion(table, ship)
+    found = cache._open
+    if found is None:
+        found = cache._open = _any_open(table, ship, cache)
+    return found
+
+
+def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
+    if cache._sails is None:
+        some = cache._some
+        if any(isinstance(plan, SailPlan) for plan in some.values()):
+            return True
+        if not cache._glanced:
+            cache._glanced = True
+            missing = [index for index in range(len(TURN_STEPS)) if index not in some]
+            quick = _plan_sails(table, ship, [TURN_STEPS[index] for index in missing], False)
+            for index, plan in zip(missing, quick, strict=True):
+                if plan is not None:
+                    some[index] = plan
+            if any(isinstance(plan, SailPlan) for plan in some.values()):
+                return True
+    return any(isinstance(plan, SailPlan) for plan in sail_menu(table, ship))
 
 
 def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
