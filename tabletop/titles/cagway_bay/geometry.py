@@ -352,7 +352,7 @@ class Table:
 
 
 #: A table is asked this many times before its grid of land distances is built.
-GAP_ASKS = 200
+GAP_ASKS = 2000
 
 
 class LandGaps:
@@ -360,7 +360,7 @@ class LandGaps:
     it. The distance to a set is 1-Lipschitz, so a node's distance less the way to the node is a
     sound lower bound anywhere: enough to show quickly that a hull is far from land."""
 
-    STEP = 0.5
+    STEP = 1.0
     BORDER = 20.0
     #: A large table gets a coarser grid rather than more nodes than this.
     MOST_NODES = 100_000
