@@ -6,6 +6,7 @@ free amounts included) without changing anything; ``perform`` carries a valid ac
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, possessive
@@ -75,12 +76,29 @@ def options(state: CagwayState, ship: Ship) -> list[Action]:
     return cached
 
 
+# The menu's actions are frozen values: one of each is made and handed out again (a new pose
+# would otherwise build its whole menu afresh).
+@cache
+def _sail_action(ship_id: str, turn: float) -> Sail:
+    return Sail(ship_id, turn)
+
+
+@cache
+def _drift_action(ship_id: str, heading: float) -> Drift:
+    return Drift(ship_id, heading)
+
+
+@cache
+def _done_action(ship_id: str) -> Done:
+    return Done(ship_id)
+
+
 def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
     out = list(own_moves(state, ship))
     if _findings(state, ship):
         out.append(Explore(ship.id))
     out.extend(Grapple(ship.id, other.id) for other in _grapple_targets(state, ship))
-    out.append(Done(ship.id))
+    out.append(_done_action(ship.id))
     return out
 
 
@@ -130,12 +148,12 @@ def _own_moves(state: CagwayState, ship: Ship) -> list[Action]:
     out: list[Action] = []
     if ship.sailing:
         plans = sail_menu(table, ship)
-        out.extend(Sail(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
+        out.extend(_sail_action(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
         if ship.cls.has_white and isinstance(stall_plan(table, ship), float):
             out.append(Stall(ship.id))
         if not ship.moved:
             drifts = drift_menu(table, ship)
-            out.extend(Drift(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
+            out.extend(_drift_action(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
     out.extend(Dock(ship.id, name) for name in land_touched(table, ship) if name != ship.docked)
     return out
 
@@ -161,7 +179,7 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
         if touching(ship, other):
             out.append(Scuttle(ship.id, other.id))
     _share_options(state, ship, out)
-    out.append(Done(ship.id))
+    out.append(_done_action(ship.id))
     return out
 
 
@@ -176,7 +194,7 @@ def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
         out.append(Repair(ship.id))
     if ship.fires:
         out.append(Douse(ship.id))
-    out.append(Done(ship.id))
+    out.append(_done_action(ship.id))
     return out
 
 
