@@ -118,6 +118,12 @@ def angle_between(a: float, b: float) -> float:
     return 360.0 - d if d > 180.0 else d
 
 
+@cache
+def _point(x: float, y: float) -> Point:
+    """One shapely point for the wind's eye (asked for at every combat and end phase)."""
+    return Point(x, y)
+
+
 @dataclass(frozen=True)
 class Wind:
     """Point-source wind blows away from (x, y); parallel wind comes from ``from_heading``."""
@@ -153,7 +159,7 @@ class Wind:
         if self.kind == "parallel":
             ux, uy = unit(self.from_heading)
             return min(-(px * ux + py * uy) for px, py in coords)
-        return float(hull.distance(Point(self.x, self.y)))
+        return float(hull.distance(_point(self.x, self.y)))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "x": self.x, "y": self.y, "from_heading": self.from_heading}

@@ -224,18 +224,17 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
         cx, cy = cx + dx, cy + dy
     half = ship.cls.length / 2
     bows = []
-    finals = []
     for heading in headings:
         ux, uy = unit(heading)
         bows.append((cx + half * ux, cy + half * uy))
-        finals.append(place(ship.cls.outline, cx + half * ux, cy + half * uy, heading))
-    blocked = [False] * len(finals)
+    blocked = [False] * len(bows)
     if not clear:
         # a final pose plainly clear of land needs no closer look
         outline = ship.cls.outline
         unsure = [k for k, ((bx, by), heading) in enumerate(zip(bows, headings, strict=True))
                   if not table.keel_gap(bx, by, heading, outline) > 0.0]
-        for k, stuck in zip(unsure, table.sweeps_blocked([finals[k] for k in unsure]), strict=True):
+        finals = [place(outline, *bows[k], headings[k]) for k in unsure]
+        for k, stuck in zip(unsure, table.sweeps_blocked(finals), strict=True):
             blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
