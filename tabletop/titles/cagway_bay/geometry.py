@@ -243,7 +243,7 @@ class Table:
             if gap <= reach:
                 exact = known.get(index)
                 if exact is None:
-                    exact = known[index] = float(shape.distance(hull()))
+                    exact = known[index] = float(shapely.lib.distance(shape, hull()))
                 gap = exact
             if gap < least:
                 least = gap
@@ -276,7 +276,7 @@ class Table:
         """True when ``geom`` goes into land (merely resting against a coast does not count)."""
         minx, miny, maxx, maxy = geom.bounds
         for _, _, core, (a, b, c, d) in self.land_pieces:
-            if minx <= c and maxx >= a and miny <= d and maxy >= b and core.intersects(geom):
+            if minx <= c and maxx >= a and miny <= d and maxy >= b and shapely.lib.intersects(core, geom):
                 return True
         return False
 
@@ -302,8 +302,8 @@ class Table:
             hulls = shapely.convex_hull(shapely.multipoints(points, indices=index))
         blocked = np.zeros(len(sweeps), dtype=bool)
         for _, _, core, _ in self.land_pieces:
-            blocked |= shapely.intersects(core, hulls)
-        return [bool(b) for b in blocked]
+            blocked |= shapely.lib.intersects(core, hulls)  # shapely.intersects without its wrapper
+        return blocked.tolist()
 
     def landfall(self, coords: Coords, dx: float, dy: float) -> float:
         """How far along (dx, dy), as a fraction of it, a convex hull with these corners first
@@ -336,7 +336,7 @@ class Table:
         found: list[str] = []
         for name, shape, _, (a, b, c, d) in self.land_pieces:
             near = minx <= c + TOUCH and maxx >= a - TOUCH and miny <= d + TOUCH and maxy >= b - TOUCH
-            if near and name not in found and shape.distance(hull) <= TOUCH:
+            if near and name not in found and shapely.lib.distance(shape, hull) <= TOUCH:
                 found.append(name)
         return found
 
