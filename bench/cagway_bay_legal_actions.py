@@ -19,6 +19,7 @@ import time
 
 import tabletop
 from tabletop.agents import MCTSAgent, make_agent
+from tabletop.titles.cagway_bay import movement
 
 SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
 
@@ -52,6 +53,7 @@ def legal_actions_cost(count: int) -> None:
             if not warm:
                 for ship in state.ships.values():  # type: ignore[attr-defined]
                     ship._motion = None  # the move plans kept for each pose too
+                movement._POSES.clear()  # and those kept for recent poses
             start = time.perf_counter()
             state.legal_actions(seat)
             by_phase.setdefault(state.phase, []).append(time.perf_counter() - start)  # type: ignore[attr-defined]

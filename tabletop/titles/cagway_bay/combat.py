@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import shapely
 from shapely.geometry import Point, Polygon
 
 from .geometry import RED, TOUCH, Table, arc_region, gun_origin, hidden_fraction, segments, unit
@@ -35,7 +36,7 @@ def boxes_near(a: Ship, b: Ship, gap: float) -> bool:
 
 def touching(a: Ship, b: Ship) -> bool:
     """Hulls touch when the gap between them is at most :data:`TOUCH` (overlapping counts)."""
-    return boxes_near(a, b, TOUCH) and a.hull.distance(b.hull) <= TOUCH
+    return boxes_near(a, b, TOUCH) and bool(shapely.lib.distance(a.hull, b.hull) <= TOUCH)
 
 
 def obstacles(table: Table, ships: Iterable[Ship], shooter: Ship, target: Ship) -> list[Polygon]:

@@ -139,7 +139,7 @@ class CagwayState(State):
         return out
 
     def check(self, seat: str, action: Action) -> None:
-        if action in self.legal_actions(seat):
+        if procedures.plainly_legal(self, seat, action) or action in self.legal_actions(seat):
             return
         reason = procedures.why_not(self, seat, action)
         if reason is not None:
@@ -323,7 +323,8 @@ class CagwayState(State):
         return [s for s in self.ships.values() if s.status == "afloat" and s.seat != ship.seat]
 
     def grappled(self, a: str, b: str) -> bool:
-        return (min(a, b), max(a, b)) in self.grapples
+        grapples = self.grapples
+        return bool(grapples) and ((a, b) if a < b else (b, a)) in grapples
 
     def break_grapples(self, ship_id: str) -> None:
         broken = {pair for pair in self.grapples if ship_id in pair}

@@ -51,7 +51,19 @@ def polygon(coords: Coords) -> Polygon:
 def convex(coords: Coords) -> Polygon:
     """The convex hull of some points: the area a convex hull sweeps between two poses."""
     # a ring through the points in any order has the points' convex hull (and builds faster)
-    return shapely.convex_hull(shapely.polygons(coords))
+    return shapely.lib.convex_hull(rings_polygon(np.array(coords, dtype=float)))
+
+
+#: shapely's own defaults for building rings and polygons (coordinates may be NaN; no holes).
+_NAN_ALLOWED = np.intc(0)
+_NO_HOLES = np.empty((0,), dtype=object)
+
+
+def rings_polygon(corners: np.ndarray) -> Any:
+    """``shapely.polygons(corners)`` for coordinates of shape (n, 2) or (k, n, 2), built by the
+    same two steps of shapely's core without its argument handling (a new pose asks for one)."""
+    rings = shapely.lib.linearrings(corners, _NAN_ALLOWED)
+    return shapely.lib.polygons(rings, _NO_HOLES if corners.ndim == 2 else np.empty((*rings.shape, 0), dtype=object))
 
 
 @cache
@@ -62,6 +74,22 @@ def reaches(outline: tuple[tuple[float, float], ...]) -> tuple[float, float]:
     bow = max(math.hypot(x, y) for x, y in outline)
     centre = max(math.hypot(x + length / 2, y) for x, y in outline)
     return bow, centre
+
+
+@cache
+def keel_cover(outline: tuple[tuple[float, float], ...]) -> tuple[tuple[float, ...], float]:
+    """Points along the keel (distances aft of the bow) and a radius such that discs of that
+    radius round them cover the hull: a hull point is within half a spacing of a point's
+    station fore and aft, and within the widest half-beam of the keel athwart."""
+    length = -min(x for x, _ in outline)
+    half_beam = max(abs(y) for _, y in outline)
+    count = max(2, math.ceil(length / KEEL_SPACING) + 1)
+    spacing = length / (count - 1)
+    return tuple(k * spacing for k in range(count)), math.hypot(spacing / 2, half_beam)
+
+
+#: At most this far (cm) between the points of :func:`keel_cover`.
+KEEL_SPACING = 1.5
 
 
 def swing(radius: float, degrees: float) -> float:
@@ -88,6 +116,12 @@ def angle_between(a: float, b: float) -> float:
     """The unsigned difference of two headings, 0..180."""
     d = abs(math.fmod(a - b, 360.0))
     return 360.0 - d if d > 180.0 else d
+
+
+@cache
+def _point(x: float, y: float) -> Point:
+    """One shapely point for the wind's eye (asked for at every combat and end phase)."""
+    return Point(x, y)
 
 
 @dataclass(frozen=True)
@@ -125,7 +159,7 @@ class Wind:
         if self.kind == "parallel":
             ux, uy = unit(self.from_heading)
             return min(-(px * ux + py * uy) for px, py in coords)
-        return float(hull.distance(Point(self.x, self.y)))
+        return float(hull.distance(_point(self.x, self.y)))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "x": self.x, "y": self.y, "from_heading": self.from_heading}
@@ -180,6 +214,9 @@ class Table:
         self.shadow_parts: list[tuple[Polygon, tuple[float, float, float, float]]] = [
             (part, part.bounds) for island in islands for part in island.parts
         ]
+        self._rings: dict[int, list[np.ndarray]] = {}
+        self._gaps: LandGaps | None = None
+        self._gap_asks = 0
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (table_from_spec, (self.spec,))
@@ -192,21 +229,41 @@ class Table:
         }
         return [strip for edge, strip in strips.items() if edge not in self.exits]
 
-    def clear_of(self, hull: Callable[[], Polygon], box: tuple[float, float, float, float], reach: float,
-                 known: dict[int, float]) -> bool:
-        """True when no land lies within ``reach`` cm of a hull (with bounding ``box``); the exact
-        gap to a piece is measured only when the boxes are that close, and kept in ``known``."""
+    def clearance(self, hull: Callable[[], Polygon], box: tuple[float, float, float, float], reach: float,
+                  known: dict[int, float]) -> float:
+        """The hull's distance from land where that is at most ``reach`` cm, else some distance
+        above ``reach``: so for any ``r`` up to ``reach``, no land lies within ``r`` of the hull
+        exactly when the answer exceeds ``r``. The exact gap to a piece (kept in ``known``) is
+        measured only when the boxes (with bounds ``box`` for the hull) are that close."""
         minx, miny, maxx, maxy = box
+        least = math.inf
         for index, (_, shape, _, (a, b, c, d)) in enumerate(self.land_pieces):
             # the gap between the boxes never exceeds the gap between the shapes
-            if math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0)) > reach:
-                continue
-            exact = known.get(index)
-            if exact is None:
-                exact = known[index] = float(shape.distance(hull()))
-            if exact <= reach:
-                return False
-        return True
+            gap = math.hypot(max(a - maxx, minx - c, 0.0), max(b - maxy, miny - d, 0.0))
+            if gap <= reach:
+                exact = known.get(index)
+                if exact is None:
+                    exact = known[index] = float(shapely.lib.distance(shape, hull()))
+                gap = exact
+            if gap < least:
+                least = gap
+        return least
+
+    def keel_gap(self, x: float, y: float, heading: float, outline: tuple[tuple[float, float], ...]) -> float:
+        """A quick lower bound on the distance from land of the hull with ``outline`` whose bow is
+        at (x, y) on ``heading`` (negative where nothing quick is known).
+
+        Read off a grid of exact distances, built once the table has been asked often enough to
+        repay it (a one-off position never pays for the grid)."""
+        gaps = self._gaps
+        if gaps is None:
+            self._gap_asks += 1
+            if self._gap_asks < GAP_ASKS:
+                return -1.0
+            gaps = self._gaps = LandGaps(self)
+        offsets, radius = keel_cover(outline)
+        ux, uy = unit(heading)
+        return gaps.least_along(x, y, -ux, -uy, offsets) - radius
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""
@@ -219,7 +276,7 @@ class Table:
         """True when ``geom`` goes into land (merely resting against a coast does not count)."""
         minx, miny, maxx, maxy = geom.bounds
         for _, _, core, (a, b, c, d) in self.land_pieces:
-            if minx <= c and maxx >= a and miny <= d and maxy >= b and core.intersects(geom):
+            if minx <= c and maxx >= a and miny <= d and maxy >= b and shapely.lib.intersects(core, geom):
                 return True
         return False
 
@@ -238,15 +295,40 @@ class Table:
             # equal-sized point sets: one (k, n, 2) array; an unordered ring's hull is the points' hull
             flat = chain.from_iterable(chain.from_iterable(sweeps))  # much quicker than nested lists
             array = np.fromiter(flat, dtype=float, count=2 * size * len(sweeps)).reshape(len(sweeps), size, 2)
-            hulls = shapely.convex_hull(shapely.polygons(array))
+            hulls = shapely.lib.convex_hull(rings_polygon(array))
         else:
             points = np.array([p for coords in sweeps for p in coords], dtype=float)
             index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
             hulls = shapely.convex_hull(shapely.multipoints(points, indices=index))
         blocked = np.zeros(len(sweeps), dtype=bool)
         for _, _, core, _ in self.land_pieces:
-            blocked |= shapely.intersects(core, hulls)
-        return [bool(b) for b in blocked]
+            blocked |= shapely.lib.intersects(core, hulls)  # shapely.intersects without its wrapper
+        return blocked.tolist()
+
+    def landfall(self, coords: Coords, dx: float, dy: float) -> float:
+        """How far along (dx, dy), as a fraction of it, a convex hull with these corners first
+        meets land (inf if it never does); the hull must start clear of land. Exact up to
+        rounding: at every first contact a corner of one outline meets a side of the other."""
+        hull = np.array(coords, dtype=float)
+        sides = np.roll(hull, -1, axis=0) - hull
+        minx, miny, maxx, maxy = bounds(coords)
+        reach_x, reach_y = (min(dx, 0.0), max(dx, 0.0)), (min(dy, 0.0), max(dy, 0.0))
+        first = math.inf
+        for index, (_, _, _, (a, b, c, d)) in enumerate(self.land_pieces):
+            if minx + reach_x[0] > c or maxx + reach_x[1] < a or miny + reach_y[0] > d or maxy + reach_y[1] < b:
+                continue
+            for ring in self._core_rings(index):
+                first = min(first, _first_contact(hull, sides, ring, dx, dy))
+        return first
+
+    def _core_rings(self, index: int) -> list[np.ndarray]:
+        found = self._rings.get(index)
+        if found is None:
+            core = self.land_pieces[index][2]
+            found = self._rings[index] = [np.array(ring.coords, dtype=float)
+                                          for part in shapely.get_parts(core)
+                                          for ring in (part.exterior, *part.interiors)]
+        return found
 
     def touching_land(self, hull: Polygon, box: tuple[float, float, float, float] | None = None) -> list[str]:
         """Islands (and ``"coast"``) within touching distance of a hull (``box``: its bounds)."""
@@ -254,20 +336,103 @@ class Table:
         found: list[str] = []
         for name, shape, _, (a, b, c, d) in self.land_pieces:
             near = minx <= c + TOUCH and maxx >= a - TOUCH and miny <= d + TOUCH and maxy >= b - TOUCH
-            if near and name not in found and shape.distance(hull) <= TOUCH:
+            if near and name not in found and shapely.lib.distance(shape, hull) <= TOUCH:
                 found.append(name)
         return found
 
     def off_table(self, coords: Coords) -> str | None:
         """The edge a hull has wholly crossed, or None while any of it is on the table."""
         minx, miny, maxx, maxy = bounds(coords)
-        if minx >= 0 and miny >= 0 and maxx <= self.width and maxy <= self.height:
+        width, height = self.width, self.height
+        if minx >= 0 and miny >= 0 and maxx <= width and maxy <= height:
             return None
-        if self.rect.intersects(Polygon(coords)):
+        # the plain cases without building the hull: a corner still within the table, or a box
+        # wholly beyond an edge
+        if any(0 < px < width and 0 < py < height for px, py in coords):
+            return None
+        if not (maxx < 0 or minx > width or maxy < 0 or miny > height) and self.rect.intersects(Polygon(coords)):
             return None
         cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
         beyond = {"west": -cx, "east": cx - self.width, "south": -cy, "north": cy - self.height}
         return max(beyond, key=lambda edge: beyond[edge])
+
+
+#: A table is asked this many times before its grid of land distances is built.
+GAP_ASKS = 2000
+
+
+class LandGaps:
+    """Exact distances to land at the nodes of a square grid over the table and a border round
+    it. The distance to a set is 1-Lipschitz, so a node's distance less the way to the node is a
+    sound lower bound anywhere: enough to show quickly that a hull is far from land."""
+
+    STEP = 1.0
+    BORDER = 20.0
+    #: A large table gets a coarser grid rather than more nodes than this.
+    MOST_NODES = 100_000
+
+    def __init__(self, table: Table) -> None:
+        border = self.BORDER
+        width, height = table.width + 2 * border, table.height + 2 * border
+        step = self.step = max(self.STEP, math.sqrt(width * height / self.MOST_NODES))
+        self.x0, self.y0 = -border, -border
+        self.columns = math.ceil(width / step) + 1
+        self.rows = math.ceil(height / step) + 1
+        xs = self.x0 + step * np.arange(self.columns)
+        ys = self.y0 + step * np.arange(self.rows)
+        grid_x, grid_y = np.meshgrid(xs, ys)
+        if table.land_pieces:
+            found = shapely.distance(table.land, shapely.points(grid_x.ravel(), grid_y.ravel()))
+        else:
+            found = np.full(grid_x.size, math.inf)
+        self.gaps: list[float] = [float(d) for d in found]
+
+    def least_along(self, x: float, y: float, ux: float, uy: float, offsets: Sequence[float]) -> float:
+        """A lower bound on the distance to land of every point (x, y) + t (ux, uy), t in
+        ``offsets``: a node's distance less the way to the node (0 off the grid)."""
+        step, x0, y0, columns, rows, gaps = self.step, self.x0, self.y0, self.columns, self.rows, self.gaps
+        least = math.inf
+        for t in offsets:
+            px, py = x + t * ux, y + t * uy
+            column = round((px - x0) / step)
+            row = round((py - y0) / step)
+            if not (0 <= column < columns and 0 <= row < rows):
+                return 0.0
+            gap = gaps[row * columns + column] - math.hypot(px - x0 - column * step, py - y0 - row * step)
+            if gap < least:
+                least = gap
+        return least - GAP_SLACK
+
+
+#: Kept in hand by every quick bound against rounding in the exact measures it stands in for.
+GAP_SLACK = 1e-6
+
+
+def _first_contact(hull: np.ndarray, sides: np.ndarray, ring: np.ndarray, dx: float, dy: float) -> float:
+    """The least fraction of (dx, dy) at which the moving convex ``hull`` (corners, and the sides
+    from each to the next) touches the fixed closed ``ring``: a hull corner reaching a ring side,
+    or a ring corner reached by a hull side (inf if neither happens)."""
+    starts = ring[:-1]
+    edges = ring[1:] - starts
+    with np.errstate(divide="ignore", invalid="ignore"):
+        # a hull corner v reaches the side a + u e at v + t d: t = (a - v) x e / d x e, u = (a - v) x d / d x e
+        across = dx * edges[:, 1] - dy * edges[:, 0]
+        gap = starts[None, :, :] - hull[:, None, :]
+        t = (gap[..., 0] * edges[None, :, 1] - gap[..., 1] * edges[None, :, 0]) / across
+        u = (gap[..., 0] * dy - gap[..., 1] * dx) / across
+        hits = t[(across != 0) & (t >= 0) & (u >= 0) & (u <= 1)]
+        # a ring corner w is met by the hull side p + u f at p + t d: t = (w - p) x f / d x f, u = d x (w - p) / d x f
+        facing = dx * sides[:, 1] - dy * sides[:, 0]
+        gap = starts[:, None, :] - hull[None, :, :]
+        t2 = (gap[..., 0] * sides[None, :, 1] - gap[..., 1] * sides[None, :, 0]) / facing
+        u2 = (gap[..., 1] * dx - gap[..., 0] * dy) / facing
+        hits2 = t2[(facing != 0) & (t2 >= 0) & (u2 >= 0) & (u2 <= 1)]
+    least = math.inf
+    if hits.size:
+        least = float(hits.min())
+    if hits2.size:
+        least = min(least, float(hits2.min()))
+    return least
 
 
 def _coast(shape: Polygon) -> tuple[tuple[float, float], ...]:

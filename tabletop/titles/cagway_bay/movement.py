@@ -29,6 +29,8 @@ from .geometry import (
 from .ships import Ship
 
 MAX_TURN = 45.0
+#: Within this fraction of a segment of the computed landfall, the exact sweep test decides.
+LANDFALL_DOUBT = 1e-9
 #: The discrete offer: heading changes in 15° steps (any value within 45° is accepted).
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
@@ -78,19 +80,30 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     clear = clear_of_land(table, ship, swing(bow_reach, turn) + length + MARGIN)
     if clear or not table.may_meet_land(*bounds(start + final)):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
-    if turn != 0 and table.sweep_blocked(start + pivoted):
+    # the pivot keeps the hull within its swing of where it was: land farther off than that
+    # cannot stop the turn, nor the first sliver of headway
+    turned = swing(bow_reach, turn)
+    if turn != 0 and not clear_of_land(table, ship, turned + MARGIN) and table.sweep_blocked(start + pivoted):
         return "the turn would swing the hull into land"
     if not table.sweep_blocked(pivoted + final):
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False)
     least = MIN_HEADWAY / length
-    if table.sweep_blocked(pivoted + _shift(pivoted, dx * least, dy * least)):
+    if not clear_of_land(table, ship, turned + MIN_HEADWAY + MARGIN) and table.sweep_blocked(
+            pivoted + _shift(pivoted, dx * least, dy * least)):
         return "land dead ahead: the ship cannot make headway on that heading"
     if not exact:
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, True)
     low, high = least, 1.0
+    # where the hull first meets land, worked out once; the sweep is measured only where a step
+    # of the search falls too near it to be sure
+    contact = table.landfall(pivoted, dx, dy)
     for _ in range(16):
         mid = (low + high) / 2
-        if table.sweep_blocked(pivoted + _shift(pivoted, dx * mid, dy * mid)):
+        if abs(mid - contact) > LANDFALL_DOUBT:
+            blocked = mid > contact
+        else:
+            blocked = table.sweep_blocked(pivoted + _shift(pivoted, dx * mid, dy * mid))
+        if blocked:
             high = mid
         else:
             low = mid
@@ -100,51 +113,77 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
 def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPlan | str]:
     """:func:`plan_sail` (without the exact landfall search) for several turns, testing all the
     sweeps against land in one vectorised pass."""
+    return [plan for plan in _plan_sails(table, ship, turns, True) if plan is not None]
+
+
+def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -> list[SailPlan | str | None]:
+    """:func:`plan_sails`, or with ``sweep`` False only what needs no sweep (None for the rest)."""
     plans: list[SailPlan | str | None] = []
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
-    start = ship.coords
-    bow_reach, _ = reaches(ship.cls.outline)
-    sminx, sminy, smaxx, smaxy = ship.bounds
-    upwind = table.wind.upwind(ship.x, ship.y)  # the wind is judged at the bow, before the segment
-    # with no land within the widest swing and the longest stick, no turn needs a closer look
-    open_water = clear_of_land(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+    cls = ship.cls
+    bow_reach, _ = reaches(cls.outline)
+    x, y, bearing = ship.x, ship.y, ship.heading
+    upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
+    # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
+    # the longest stick could meet land) only when a course needs it
+    clearance = quick_gap(table, ship)
+    exact = False
     for index, turn in enumerate(turns):
-        heading = normalise(ship.heading + turn)
-        colour = ship.cls.colour(angle_between(heading, upwind))
+        heading = normalise(bearing + turn)
+        colour = cls.colour(angle_between(heading, upwind))
         if colour == "white" or not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
             plans.append(plan_sail(table, ship, turn, exact=False))
             continue
         length = STICKS[colour]
         ux, uy = unit(heading)
         dx, dy = ux * length, uy * length
-        if open_water or clear_of_land(table, ship, swing(bow_reach, turn) + length + MARGIN):  # see plan_sail
-            plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
+        reach = swing(bow_reach, turn) + length + MARGIN  # see plan_sail
+        if clearance <= reach and not exact:
+            clearance = land_clearance(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+            exact = True
+        if clearance > reach:
+            plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
             continue
-        pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
+        pivoted = place(cls.outline, x, y, heading)
         final = _shift(pivoted, dx, dy)
+        sminx, sminy, smaxx, smaxy = ship.bounds
         fminx, fminy, fmaxx, fmaxy = bounds(final)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
-            plans.append(SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, False))
+            plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
             continue
         plans.append(None)
         pending.append((index, heading, colour, length, dx, dy, pivoted, final))
-    if pending:
+    if pending and sweep:
+        start = ship.coords
         least = MIN_HEADWAY
-        sweeps = []
-        for _, _, _, length, dx, dy, pivoted, final in pending:
-            sweeps.append(start + pivoted)
+        sweeps: list[Coords] = []
+        asked: list[tuple[int, int, int]] = []  # where each turn's three answers are (-1: clear)
+        for index, _, _, length, dx, dy, pivoted, final in pending:
+            # the pivot keeps the hull within its swing of where it was (see plan_sail); land
+            # farther off than that cannot stop the turn, nor the first sliver of headway
+            turned = swing(bow_reach, turns[index])
+            swung = -1
+            if turns[index] != 0 and not clearance > turned + MARGIN:
+                swung = len(sweeps)
+                sweeps.append(start + pivoted)
+            slide = len(sweeps)
             sweeps.append(pivoted + final)
-            sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
-        blocked = table.sweeps_blocked(sweeps)
-        for k, (index, heading, colour, length, dx, dy, _, _) in enumerate(pending):
-            swung, slide, headway = blocked[3 * k: 3 * k + 3]
+            headway = -1
+            if not clearance > turned + least + MARGIN:
+                headway = len(sweeps)
+                sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
+            asked.append((swung, slide, headway))
+        found = table.sweeps_blocked(sweeps)
+        for (index, heading, colour, length, dx, dy, _, _), where in zip(pending, asked, strict=True):
+            swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
+                                     where[2] >= 0 and found[where[2]])
             if swung and turns[index] != 0:
                 plans[index] = "the turn would swing the hull into land"
             elif slide and headway:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
-                plans[index] = SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, slide)
-    return [plan for plan in plans if plan is not None]
+                plans[index] = SailPlan(heading, colour, x + dx, y + dy, length, slide)
+    return plans
 
 
 def plan_stall(table: Table, ship: Ship) -> float | str:
@@ -180,17 +219,23 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
     # the drift moves the centre one Red segment and the pivot keeps the hull within its reach of it
     _, centre_reach = reaches(ship.cls.outline)
     clear = clear_of_land(table, ship, RED + centre_reach + MARGIN)
-    drifted = clear or not table.sweep_blocked(start + _shift(start, dx, dy))
+    drifted = clear or clear_of_land(table, ship, RED + MARGIN) or not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
     half = ship.cls.length / 2
     bows = []
-    finals = []
     for heading in headings:
         ux, uy = unit(heading)
         bows.append((cx + half * ux, cy + half * uy))
-        finals.append(place(ship.cls.outline, cx + half * ux, cy + half * uy, heading))
-    blocked = [False] * len(finals) if clear else table.sweeps_blocked(finals)
+    blocked = [False] * len(bows)
+    if not clear:
+        # a final pose plainly clear of land needs no closer look
+        outline = ship.cls.outline
+        unsure = [k for k, ((bx, by), heading) in enumerate(zip(bows, headings, strict=True))
+                  if not table.keel_gap(bx, by, heading, outline) > 0.0]
+        finals = [place(outline, *bows[k], headings[k]) for k in unsure]
+        for k, stuck in zip(unsure, table.sweeps_blocked(finals), strict=True):
+            blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
         else DriftPlan(heading, bx, by, drifted)
@@ -211,18 +256,29 @@ class Motion:
     (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_land", "_sails", "_stall", "clear", "cls", "moves", "notes", "table")
+    __slots__ = ("_drifts", "_exact", "_glanced", "_land", "_open", "_sails", "_some", "_stall", "clear", "clearance", "cls",
+                 "gap", "moves", "notes", "table")
 
     def __init__(self, table: Table, cls: object) -> None:
         self.table = table
         self.cls = cls
         self._sails: list[SailPlan | str] | None = None
+        #: plans for single turns (by their place in TURN_STEPS) worked out before the whole menu
+        self._some: dict[int, SailPlan | str] = {}
+        #: whether every course that needs no sweep is among them
+        self._glanced = False
+        #: whether any course on the menu is open, once known
+        self._open: bool | None = None
         self._stall: float | str | None = None
         self._drifts: list[DriftPlan | str] | None = None
         self._land: list[str] | None = None
         self._exact: dict[float, SailPlan | str] = {}
         #: exact gaps from the hull to each land piece, measured when first needed
         self.clear: dict[int, float] = {}
+        #: a quick lower bound on the hull's distance from land, found when first needed
+        self.gap: float | None = None
+        #: (Table.clearance's answer, the reach it was asked for), for the last reach asked
+        self.clearance: tuple[float, float] = (0.0, -1.0)
         #: the move-phase actions the pose alone allows, by (sailing, moved, docked)
         self.moves: dict[tuple[bool, bool, str | None], tuple[Action, ...]] = {}
         #: other facts that follow from the pose alone (the heuristic's landing points, gun arcs)
@@ -251,15 +307,79 @@ def motion(table: Table, ship: Ship) -> Motion:
 
 def clear_of_land(table: Table, ship: Ship, reach: float) -> bool:
     """True when no land lies within ``reach`` cm of the hull."""
-    return table.clear_of(lambda: ship.hull, ship.bounds, reach, motion(table, ship).clear)
+    return land_clearance(table, ship, reach) > reach
+
+
+def quick_gap(table: Table, ship: Ship) -> float:
+    """A quick lower bound on the hull's distance from land (worked out once per pose)."""
+    plans = motion(table, ship)
+    gap = plans.gap
+    if gap is None:
+        gap = plans.gap = table.keel_gap(ship.x, ship.y, ship.heading, ship.cls.outline)
+    return gap
+
+
+def land_clearance(table: Table, ship: Ship, reach: float) -> float:
+    """The hull's distance from land where that is at most ``reach`` cm, else some number above
+    ``reach`` (see :meth:`Table.clearance`): one answer for every test within ``reach``."""
+    gap = quick_gap(table, ship)
+    if gap > reach:
+        return gap
+    plans = motion(table, ship)
+    found, asked = plans.clearance
+    if asked < reach:
+        found, asked = plans.clearance = (table.clearance(lambda: ship.hull, ship.bounds, reach, plans.clear), reach)
+    return found
 
 
 def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
     """:func:`plan_sails` for :data:`TURN_STEPS` from the ship's pose (cached)."""
     cache = motion(table, ship)
     if cache._sails is None:
-        cache._sails = plan_sails(table, ship, TURN_STEPS)
+        some = cache._some
+        missing = [index for index in range(len(TURN_STEPS)) if index not in some]
+        found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True))
+        cache._sails = [some[index] if index in some else found[index] for index in range(len(TURN_STEPS))]
     return cache._sails
+
+
+def sail_option(table: Table, ship: Ship, index: int) -> SailPlan | str:
+    """The menu's plan for ``TURN_STEPS[index]`` alone (cached): each turn's plan is the same
+    whether it is worked out alone or with the others."""
+    cache = motion(table, ship)
+    if cache._sails is not None:
+        return cache._sails[index]
+    found = cache._some.get(index)
+    if found is None:
+        found = cache._some[index] = plan_sails(table, ship, [TURN_STEPS[index]])[0]
+    return found
+
+
+def may_sail(table: Table, ship: Ship) -> bool:
+    """Whether any course on the menu is open: the courses that need no sweep first, then (only
+    if none of those is open) the rest of the menu together."""
+    cache = motion(table, ship)
+    found = cache._open
+    if found is None:
+        found = cache._open = _any_open(table, ship, cache)
+    return found
+
+
+def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
+    if cache._sails is None:
+        some = cache._some
+        if any(isinstance(plan, SailPlan) for plan in some.values()):
+            return True
+        if not cache._glanced:
+            cache._glanced = True
+            missing = [index for index in range(len(TURN_STEPS)) if index not in some]
+            quick = _plan_sails(table, ship, [TURN_STEPS[index] for index in missing], False)
+            for index, plan in zip(missing, quick, strict=True):
+                if plan is not None:
+                    some[index] = plan
+            if any(isinstance(plan, SailPlan) for plan in some.values()):
+                return True
+    return any(isinstance(plan, SailPlan) for plan in sail_menu(table, ship))
 
 
 def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
@@ -267,9 +387,10 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
     cache = motion(table, ship)
     found = cache._exact.get(turn)
     if found is None:
-        if cache._sails is not None and turn in TURN_STEPS:
+        if turn in TURN_STEPS:
             # a menu plan that reaches its full length is already exact
-            quick = cache._sails[TURN_STEPS.index(turn)]
+            index = TURN_STEPS.index(turn)
+            quick = cache._sails[index] if cache._sails is not None else cache._some.get(index)
             if isinstance(quick, SailPlan) and not quick.aground:
                 cache._exact[turn] = quick
                 return quick

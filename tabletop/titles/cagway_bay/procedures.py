@@ -6,6 +6,7 @@ free amounts included) without changing anything; ``perform`` carries a valid ac
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, possessive
@@ -35,12 +36,14 @@ from .movement import (
     SailPlan,
     drift_menu,
     land_touched,
+    may_sail,
     motion,
     plan_drift,
     plan_sail,
     plan_stall,
     sail_exact,
     sail_menu,
+    sail_option,
     stall_plan,
 )
 from .ships import Ship
@@ -73,21 +76,60 @@ def options(state: CagwayState, ship: Ship) -> list[Action]:
     return cached
 
 
+# The menu's actions are frozen values: one of each is made and handed out again (a new pose
+# would otherwise build its whole menu afresh).
+@cache
+def _sail_action(ship_id: str, turn: float) -> Sail:
+    return Sail(ship_id, turn)
+
+
+@cache
+def _drift_action(ship_id: str, heading: float) -> Drift:
+    return Drift(ship_id, heading)
+
+
+@cache
+def _done_action(ship_id: str) -> Done:
+    return Done(ship_id)
+
+
 def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
     out = list(own_moves(state, ship))
     if _findings(state, ship):
         out.append(Explore(ship.id))
     out.extend(Grapple(ship.id, other.id) for other in _grapple_targets(state, ship))
-    out.append(Done(ship.id))
+    out.append(_done_action(ship.id))
     return out
 
 
 def has_choice(state: CagwayState, ship: Ship) -> bool:
     """Whether the ship has anything to do now besides finishing (its menu is longer than Done)."""
     cached = state._opts.get(ship.id)
-    if cached is None and state.phase == "move" and ship.alive and ship.ap > 0 and own_moves(state, ship):
-        return True  # sailing, stalling, drifting or docking: no need to work out the rest of the menu
+    if cached is None and state.phase == "move" and ship.alive and ship.ap > 0:
+        # the cheapest evidence first: one open sailing course settles it
+        if ship.sailing and may_sail(state.table, ship):
+            return True
+        if own_moves(state, ship):
+            return True  # stalling, drifting or docking: no need to work out the rest of the menu
     return len(options(state, ship)) > 1
+
+
+def plainly_legal(state: CagwayState, seat: str, action: Action) -> bool:
+    """A quick yes for the commonest actions (a sail the menu offers, or finishing) that needs
+    none of the rest of the menu; False means only that the whole menu must be asked."""
+    kind = type(action)
+    if kind is not Sail and kind is not Done:
+        return False
+    ship = state.ships.get(action.ship)  # type: ignore[attr-defined]
+    if ship is None or not ship.alive or ship.ap <= 0 or state.seats[ship.seat] != seat:
+        return False
+    if ship.id not in state.choosable():
+        return False
+    if kind is Done:
+        return True  # every menu of a ship with AP ends with finishing
+    if state.phase != "move" or not ship.sailing or action.turn not in TURN_STEPS:  # type: ignore[attr-defined]
+        return False
+    return isinstance(sail_option(state.table, ship, TURN_STEPS.index(action.turn)), SailPlan)  # type: ignore[attr-defined]
 
 
 def own_moves(state: CagwayState, ship: Ship) -> tuple[Action, ...]:
@@ -106,12 +148,12 @@ def _own_moves(state: CagwayState, ship: Ship) -> list[Action]:
     out: list[Action] = []
     if ship.sailing:
         plans = sail_menu(table, ship)
-        out.extend(Sail(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
+        out.extend(_sail_action(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
         if ship.cls.has_white and isinstance(stall_plan(table, ship), float):
             out.append(Stall(ship.id))
         if not ship.moved:
             drifts = drift_menu(table, ship)
-            out.extend(Drift(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
+            out.extend(_drift_action(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
     out.extend(Dock(ship.id, name) for name in land_touched(table, ship) if name != ship.docked)
     return out
 
@@ -137,7 +179,7 @@ def _combat_options(state: CagwayState, ship: Ship) -> list[Action]:
         if touching(ship, other):
             out.append(Scuttle(ship.id, other.id))
     _share_options(state, ship, out)
-    out.append(Done(ship.id))
+    out.append(_done_action(ship.id))
     return out
 
 
@@ -152,7 +194,7 @@ def _end_options(state: CagwayState, ship: Ship) -> list[Action]:
         out.append(Repair(ship.id))
     if ship.fires:
         out.append(Douse(ship.id))
-    out.append(Done(ship.id))
+    out.append(_done_action(ship.id))
     return out
 
 
@@ -232,8 +274,7 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
     if isinstance(action, Sail):
         if not ship.sailing:
             return f"{ship.id} has finished sailing this turn"
-        plan = plan_sail(state.table, ship, action.turn, exact=False)
-        return plan if isinstance(plan, str) else None
+        return _sail_problem(state, ship, action.turn)
     if isinstance(action, Stall):
         if not ship.sailing:
             return f"{ship.id} has finished sailing this turn"
@@ -265,6 +306,20 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
             return f"{ship.id} and {friend.id} must touch to share"
         return _share_problem(ship, friend, action)
     return f"{action} is not one of {ship.id}'s choices now"
+
+
+#: Refusals that the menu's plan for a turn gives exactly as :func:`plan_sail` would.
+_MENU_REASONS = ("the turn would swing the hull into land",)
+
+
+def _sail_problem(state: CagwayState, ship: Ship, turn: float) -> str | None:
+    if turn in TURN_STEPS:
+        # the menu's plan for that turn is usually known already
+        known = sail_option(state.table, ship, TURN_STEPS.index(turn))
+        if isinstance(known, str) and (known in _MENU_REASONS or "off the wind" in known):
+            return known
+    plan = plan_sail(state.table, ship, turn, exact=False)
+    return plan if isinstance(plan, str) else None
 
 
 def _fire_problem(state: CagwayState, ship: Ship, action: Fire) -> str:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import shapely
+import numpy as np
 from shapely.geometry import Polygon
 
 from .data import Fitting, ShipClass
-from .geometry import Coords, place, unit
+from .geometry import Coords, place, rings_polygon, unit
 from .view import gun_origins
 
 #: Recent hull polygons by class and pose (positions a search returns to share them).
@@ -99,7 +99,7 @@ class Ship:
             if found is None or found[0] is not self.cls:
                 if len(_HULLS) >= HULLS_KEPT:
                     _HULLS.clear()
-                found = _HULLS[key] = (self.cls, shapely.polygons(self.coords))
+                found = _HULLS[key] = (self.cls, rings_polygon(np.array(self.coords, dtype=float)))
             self._hull = found[1]
         return self._hull
 
