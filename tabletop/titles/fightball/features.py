@@ -36,9 +36,10 @@ FADE_AFTER = (0, 1, 2, 4, 7, 11, 16, 24)  # the last count of each step
 FADE = ((0.0, 0.03, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0),
         (0.3, 0.6, 0.65, 0.8, 0.9, 1.0, 1.0, 1.0, 1.0))
 # How likely a card put on a play waiting for its Shot lands after the other coach's Shot, when
-# they hold one for it (both coaches take about as long to act), and how often such a Shot of
-# theirs makes their play.
-RACE_CHANCE = 0.5
+# they hold one for it, and how often such a Shot of theirs makes their play. Both coaches take
+# about as long to act, but the chance is set below a half by measurement: over 400 games against
+# the heuristic, 0.35 scored 65.9% of the points and 0.5 scored 62.5% (0.2 and 0.65 no better).
+RACE_CHANCE = 0.35
 SPOILT_SHARE = 0.85
 _STEP = tuple(next((k for k, last in enumerate(FADE_AFTER) if left <= last), len(FADE_AFTER)) for left in range(64))
 
