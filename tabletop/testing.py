@@ -12,9 +12,9 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from .core import Action, Game, IllegalAction, State, replay
+from .core import Action, Game, IllegalAction, Randomness, State, replay
 
-__all__ = ["assert_rejected", "check_generic_invariants", "fingerprint", "random_playthrough"]
+__all__ = ["assert_rejected", "check_generic_invariants", "fingerprint", "heuristic_positions", "random_playthrough"]
 
 Invariant = Callable[[State], None]
 
@@ -65,6 +65,21 @@ def random_playthrough(
             if invariants is not None:
                 invariants(state)
     return state
+
+
+def heuristic_positions(game: Game, seed: int, *, every: int = 9, max_steps: int = 500) -> list[State]:
+    """Copies of every ``every``-th position of one seeded game of the heuristic against itself
+    (the seat to act drawn at random when several may), for tests of what a game offers a search."""
+    rng = random.Random(seed)
+    chance = Randomness(seed)
+    state = game.new_state(seed=seed)
+    kept = []
+    while not state.is_over and len(state.history) < max_steps:
+        seat = state.to_act[int(rng.random() * len(state.to_act))]
+        if len(state.history) % every == 0:
+            kept.append(state.clone())
+        state.apply(seat, state.suggest(seat, chance))
+    return kept
 
 
 def assert_rejected(state: State, seat: str, action: Any) -> IllegalAction:

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tabletop.core import FittedEvaluation, Randomness
+from tabletop.testing import heuristic_positions
 from tabletop.titles.cargo_bay_ball import actions as A
 from tabletop.titles.cargo_bay_ball.constants import PLAY
 from tabletop.titles.cargo_bay_ball.game import CargoBayState
@@ -20,16 +21,7 @@ def crew(slug, side, where):
 
 
 def played_positions(seed: int = 4, every: int = 9) -> list[CargoBayState]:
-    """Every ``every``-th position of one heuristic game, kept as copies."""
-    state = game().new_state(seed=seed)
-    rng = Randomness(seed)
-    found = []
-    while not state.is_over:
-        seat = state.to_act[0]
-        if len(state.history) % every == 0:
-            found.append(state.clone())
-        state.apply(seat, state.suggest(seat, rng))
-    return found
+    return heuristic_positions(game(), seed, every=every, max_steps=100_000)
 
 
 @pytest.fixture(scope="module")

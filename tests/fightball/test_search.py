@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from tabletop.core import Randomness
+from tabletop.testing import heuristic_positions
 from tabletop.titles.fightball.actions import DISCARD, TAKE, Play
 from tabletop.titles.fightball.features import (
     EVALUATION,
@@ -22,17 +21,7 @@ from .helpers import game, position
 
 
 def played_positions(seed: int, every: int = 11) -> list[FightballState]:
-    """Heuristic play, the coaches taking turns at random, kept every few actions."""
-    state = game().new_state(seed=seed)
-    assert isinstance(state, FightballState)
-    rng = random.Random(seed)
-    kept = []
-    while not state.is_over and len(state.history) < 500:
-        seat = rng.choice(state.to_act)
-        if len(state.history) % every == 0:
-            kept.append(state.clone())
-        state.apply(seat, state.suggest(seat, Randomness(len(state.history))))
-    return kept
+    return heuristic_positions(game(), seed, every=every, max_steps=500)
 
 
 @pytest.fixture(scope="module")

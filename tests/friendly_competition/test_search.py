@@ -7,8 +7,8 @@ import random
 
 import pytest
 
-from tabletop.agents import make_agent
 from tabletop.core import Randomness
+from tabletop.testing import heuristic_positions
 from tabletop.titles.friendly_competition import heuristic
 from tabletop.titles.friendly_competition.actions import (
     END_TURN,
@@ -28,16 +28,7 @@ from .helpers import at, game, position
 
 
 def played_positions(seed: int, every: int = 7) -> list[FriendlyState]:
-    state = game().new_state(seed=seed)
-    assert isinstance(state, FriendlyState)
-    agents = {seat: make_agent("heuristic", seed=seed) for seat in state.seats}
-    kept = []
-    while not state.is_over and len(state.history) < 400:
-        seat = state.to_act[0]
-        if len(state.history) % every == 0:
-            kept.append(state.clone())
-        state.apply(seat, agents[seat].choose(state, seat))
-    return kept
+    return heuristic_positions(game(), seed, every=every, max_steps=400)
 
 
 @pytest.fixture(scope="module")
