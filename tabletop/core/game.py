@@ -262,8 +262,9 @@ class State(ABC):
         that a player thinks of as one decision: a whole path, a whole allocation, a whole
         manoeuvre. A plan's first action is legal now; the rest are played while they stay legal
         and the seat stays to act, so a plan must not reach past the end of the seat's turn
-        (an agent cannot tell a new turn from the same one when nobody else acted between). Plans change nothing a person may do. The default offers every
-        legal action as a plan of its own."""
+        (an agent cannot tell a new turn from the same one when nobody else acted between).
+        Plans change nothing a person may do. The default offers every legal action as a plan of
+        its own."""
         return [(action,) for action in self._cached_legal(seat)]
 
     def determinize(self, seat: str | None, rng: Randomness) -> State:
