@@ -286,10 +286,13 @@ class Table:
             return False
         return self.overlaps_land(convex(coords))
 
-    def sweeps_blocked(self, sweeps: Sequence[Coords]) -> list[bool]:
-        """:meth:`sweep_blocked` for many point sets at once (one vectorised shapely pass)."""
+    def sweeps_blocked(self, sweeps: Sequence[Coords], pieces: Sequence[int] | None = None) -> list[bool]:
+        """:meth:`sweep_blocked` for many point sets at once (one vectorised shapely pass);
+        ``pieces``: the only land pieces (by index) that any of them could reach."""
         if not sweeps:
             return []
+        if pieces is not None and not pieces:
+            return [False] * len(sweeps)
         size = len(sweeps[0])
         if all(len(coords) == size for coords in sweeps):
             # equal-sized point sets: one (k, n, 2) array; an unordered ring's hull is the points' hull
@@ -301,8 +304,9 @@ class Table:
             index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
             hulls = shapely.convex_hull(shapely.multipoints(points, indices=index))
         blocked = np.zeros(len(sweeps), dtype=bool)
-        for _, _, core, _ in self.land_pieces:
-            blocked |= shapely.lib.intersects(core, hulls)  # shapely.intersects without its wrapper
+        land = self.land_pieces
+        for piece in range(len(land)) if pieces is None else pieces:
+            blocked |= shapely.lib.intersects(land[piece][2], hulls)  # shapely.intersects without its wrapper
         return blocked.tolist()
 
     def landfall(self, coords: Coords, dx: float, dy: float) -> float:

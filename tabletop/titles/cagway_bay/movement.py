@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from math import cos, fmod, radians, sin
+from typing import NamedTuple
 
 from tabletop.core import Action
 
-from .data import normalise
+from .data import ShipClass, normalise
 from .geometry import (
     MARGIN,
     MIN_HEADWAY,
@@ -35,8 +37,9 @@ LANDFALL_DOUBT = 1e-9
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
 
-@dataclass(frozen=True, slots=True)
-class SailPlan:
+class SailPlan(NamedTuple):
+    """Where one segment takes the ship (a tuple: a new pose makes seven of them)."""
+
     heading: float
     colour: str
     x: float
@@ -45,8 +48,7 @@ class SailPlan:
     aground: bool
 
 
-@dataclass(frozen=True, slots=True)
-class DriftPlan:
+class DriftPlan(NamedTuple):
     heading: float
     x: float
     y: float
@@ -116,12 +118,43 @@ def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPla
     return [plan for plan in _plan_sails(table, ship, turns, True) if plan is not None]
 
 
-def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -> list[SailPlan | str | None]:
-    """:func:`plan_sails`, or with ``sweep`` False only what needs no sweep (None for the rest)."""
+@dataclass(frozen=True, slots=True)
+class _Helm:
+    """What a class's hull and wheel make of the turns on the menu, worked out once per class."""
+
+    cls: ShipClass
+    bow_reach: float
+    #: how far a pivot by each menu turn swings the hull (see :func:`swing`)
+    swings: dict[float, float]
+    #: the farthest any sweep on the menu reaches from the hull
+    widest: float
+    #: the wheel as (largest angle off the wind, colour), the angle with its rounding allowance
+    wheel: tuple[tuple[float, str], ...]
+
+
+_HELMS: dict[int, _Helm] = {}
+
+
+def _helm(cls: ShipClass) -> _Helm:
+    found = _HELMS.get(id(cls))
+    if found is None or found.cls is not cls:
+        bow_reach, _ = reaches(cls.outline)
+        found = _HELMS[id(cls)] = _Helm(
+            cls, bow_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
+            swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
+            tuple((up_to + 1e-9, colour) for up_to, colour in cls.wheel))
+    return found
+
+
+def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
+                first_open: bool = False) -> list[SailPlan | str | None]:
+    """:func:`plan_sails`, or with ``sweep`` False only what needs no sweep (None for the rest);
+    with ``first_open`` the list stops at the first course found open."""
     plans: list[SailPlan | str | None] = []
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
     cls = ship.cls
-    bow_reach, _ = reaches(cls.outline)
+    helm = _helm(cls)
+    swings, wheel = helm.swings, helm.wheel
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
     # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
@@ -129,20 +162,38 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -
     clearance = quick_gap(table, ship)
     exact = False
     for index, turn in enumerate(turns):
-        heading = normalise(bearing + turn)
-        colour = cls.colour(angle_between(heading, upwind))
-        if colour == "white" or not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
+        # normalise(bearing + turn), angle_between(heading, upwind) and cls.colour, inlined: a
+        # search asks this of every new pose
+        heading = fmod(bearing + turn, 360.0)
+        if heading < 0:
+            heading += 360.0
+        off = abs(fmod(heading - upwind, 360.0))
+        if off > 180.0:
+            off = 360.0 - off
+        colour = wheel[-1][1]
+        for up_to, band in wheel:
+            if off <= up_to:
+                colour = band
+                break
+        if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
             plans.append(plan_sail(table, ship, turn, exact=False))
             continue
+        if colour == "white":
+            plans.append(f"{cls.name} cannot sail {off:.0f} degrees off the wind (white on its wheel); "
+                         "stall or drift instead")
+            continue
         length = STICKS[colour]
-        ux, uy = unit(heading)
-        dx, dy = ux * length, uy * length
-        reach = swing(bow_reach, turn) + length + MARGIN  # see plan_sail
+        rad = radians(heading)
+        dx, dy = cos(rad) * length, sin(rad) * length
+        turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
+        reach = turned + length + MARGIN  # see plan_sail
         if clearance <= reach and not exact:
-            clearance = land_clearance(table, ship, swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+            clearance = land_clearance(table, ship, helm.widest)
             exact = True
         if clearance > reach:
             plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
+            if first_open:
+                return plans
             continue
         pivoted = place(cls.outline, x, y, heading)
         final = _shift(pivoted, dx, dy)
@@ -150,6 +201,8 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -
         fminx, fminy, fmaxx, fmaxy = bounds(final)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
             plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
+            if first_open:
+                return plans
             continue
         plans.append(None)
         pending.append((index, heading, colour, length, dx, dy, pivoted, final))
@@ -161,7 +214,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -
         for index, _, _, length, dx, dy, pivoted, final in pending:
             # the pivot keeps the hull within its swing of where it was (see plan_sail); land
             # farther off than that cannot stop the turn, nor the first sliver of headway
-            turned = swing(bow_reach, turns[index])
+            turned = swings[turns[index]] if turns[index] in swings else swing(helm.bow_reach, turns[index])
             swung = -1
             if turns[index] != 0 and not clearance > turned + MARGIN:
                 swung = len(sweeps)
@@ -173,7 +226,10 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool) -
                 headway = len(sweeps)
                 sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
             asked.append((swung, slide, headway))
-        found = table.sweeps_blocked(sweeps)
+        # every sweep stays within the widest reach of the hull: land pieces farther off are not asked
+        widest = helm.widest
+        near = [piece for piece, gap in motion(table, ship).clear.items() if gap <= widest]
+        found = table.sweeps_blocked(sweeps, near)
         for (index, heading, colour, length, dx, dy, _, _), where in zip(pending, asked, strict=True):
             swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
                                      where[2] >= 0 and found[where[2]])
@@ -365,6 +421,10 @@ def may_sail(table: Table, ship: Ship) -> bool:
     return found
 
 
+#: The menu's turns from straight ahead outwards.
+_GLANCE_ORDER = (3, 2, 4, 1, 5, 0, 6)
+
+
 def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
     if cache._sails is None:
         some = cache._some
@@ -372,12 +432,13 @@ def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
             return True
         if not cache._glanced:
             cache._glanced = True
-            missing = [index for index in range(len(TURN_STEPS)) if index not in some]
-            quick = _plan_sails(table, ship, [TURN_STEPS[index] for index in missing], False)
-            for index, plan in zip(missing, quick, strict=True):
+            # the courses with the least swing first: the likeliest to be plainly open
+            missing = [index for index in _GLANCE_ORDER if index not in some]
+            quick = _plan_sails(table, ship, [TURN_STEPS[index] for index in missing], False, first_open=True)
+            for index, plan in zip(missing, quick, strict=False):
                 if plan is not None:
                     some[index] = plan
-            if any(isinstance(plan, SailPlan) for plan in some.values()):
+            if quick and isinstance(quick[-1], SailPlan):
                 return True
     return any(isinstance(plan, SailPlan) for plan in sail_menu(table, ship))
 
