@@ -54,9 +54,9 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
     if not boxes_near(shooter, target, reach + length):
         return Sighting(position, target.id, 1e9, 99, 0.0, f"{target.id} is beyond the {gun.name}'s range")
     notes = motion(table, shooter).notes
-    region = notes.get(f"arc:{position}")  # the same for every target while the shooter stays put
+    region = notes.get(("arc", position))  # the same for every target while the shooter stays put
     if region is None:
-        region = notes[f"arc:{position}"] = arc_region(shooter.x, shooter.y, shooter.heading, length, position,
+        region = notes[("arc", position)] = arc_region(shooter.x, shooter.y, shooter.heading, length, position,
                                                        reach + length + shooter.cls.beam)
     assert isinstance(region, Polygon)
     if not region.intersects(target.hull):

@@ -7,6 +7,7 @@ that does the most damage, board and capture dead enemies, repair and douse at t
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -29,6 +30,57 @@ JITTER = 1.0
 
 
 def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
+    # a search asks the same positions again and again: what follows from the position alone is
+    # kept for it, and only the seeded preference between courses is drawn afresh each time
+    key = (seat, *situation(state))
+    decision = _DECIDED.get(key)
+    if decision is None:
+        if len(_DECIDED) >= DECIDED_KEPT:
+            _DECIDED.clear()
+        decision = _DECIDED[key] = _decide(state, seat)
+    if isinstance(decision, _Steering):
+        # a little seeded noise, so each seed sails its own course
+        jitter = tuple(JITTER * rng.random() for _ in decision.sails)
+        found = decision.chosen.get(jitter)
+        if found is None:
+            found = decision.chosen[jitter] = _steer(state, decision, jitter)
+        return found
+    return decision
+
+
+@dataclass(frozen=True, slots=True)
+class _Steering:
+    """A move-phase decision that waits on the seeded preference between the sails offered."""
+
+    ship: str
+    options: list[Action]
+    sails: list[Sail]
+    goal: tuple[float, float]
+    may_leave: bool
+    island: str | None
+    #: the action chosen for each draw of the preference seen so far
+    chosen: dict[tuple[float, ...], Action]
+    #: the sails' scores before the preference (worked out when first needed)
+    courses: list[_Courses]
+
+
+#: Recent positions' decisions, by seat and :func:`situation`; emptied when it grows past its size.
+_DECIDED: dict[tuple[object, ...], Action | _Steering] = {}
+DECIDED_KEPT = 20_000
+
+
+def situation(state: CagwayState) -> tuple[object, ...]:
+    """Everything about a position that the rules of thumb read, as one hashable value."""
+    return (
+        id(state.table), state.scenario_slug, state.objective.seat, state.needed, state.sight_range,
+        state.scoring_edges, tuple(state.waypoints), state.turn, state.phase, state.active, tuple(state.pending),
+        tuple(sorted(state.grapples)), tuple(state.stock.items()),
+        *((s.id, id(s.cls), s.fittings, s.seat, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure, s.supplies,
+           s.moved, s.sailing, s.docked, s.fired, tuple(s.fires), s.revealed) for s in state.ships.values()),
+    )
+
+
+def _decide(state: CagwayState, seat: str) -> Action | _Steering:
     legal = state.legal_actions(seat)
     by_ship: dict[str, list[Action]] = {}
     for action in legal:
@@ -37,7 +89,7 @@ def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
     ship = state.ships[ship_id]
     options = by_ship[ship_id]
     if state.phase == "move":
-        return _move(state, ship, options, rng)
+        return _move(state, ship, options)
     if state.phase == "combat":
         return _combat(state, ship, options)
     return _end(ship, options)
@@ -89,7 +141,7 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
     if best is None:
         return None
     notes = motion(state.table, ship).notes
-    key = f"landing:{best[1]}"
+    key = ("landing", best[1])
     landing = notes.get(key)
     if landing is None:
         landing = notes[key] = _landing(state, ship, state.table.islands[best[1]])
@@ -99,7 +151,7 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
 def _island_distance(state: CagwayState, ship: Ship, island_id: str) -> float:
     """How far the ship's bow is from an island (kept until the ship moves)."""
     notes = motion(state.table, ship).notes
-    key = f"distance:{island_id}"
+    key = ("distance", island_id)
     found = notes.get(key)
     if found is None:
         found = notes[key] = float(state.table.islands[island_id].shape.distance(Point(ship.x, ship.y)))
@@ -178,7 +230,7 @@ def _guard_point(state: CagwayState, ship: Ship) -> tuple[float, float]:
     return marks[index]
 
 
-def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness) -> Action:
+def _move(state: CagwayState, ship: Ship, options: list[Action]) -> Action | _Steering:
     goal, may_leave, island = _goal(state, ship)
     for action in options:
         if isinstance(action, Explore):
@@ -192,10 +244,23 @@ def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness
     reserve = 0 if _is_runner(state, ship) else _combat_reserve(state, ship)
     sails = [a for a in options if isinstance(a, Sail)]
     if sails and ship.ap > reserve:
-        here, best = _best_sail(state, ship, sails, goal, may_leave, island, rng)
-        near_goal = math.hypot(goal[0] - ship.x, goal[1] - ship.y) < 2 * RED and not may_leave
-        if best[0] < here - 0.2 or not near_goal:
-            return best[2]
+        return _Steering(ship.id, options, sails, goal, may_leave, island, {}, [])
+    return _unless_sailing(state, ship, options, sails, goal)
+
+
+def _steer(state: CagwayState, steering: _Steering, jitter: tuple[float, ...]) -> Action:
+    """The sail to take (or else what to do instead) with this draw of the preference."""
+    ship = state.ships[steering.ship]
+    goal, may_leave = steering.goal, steering.may_leave
+    here, best = _best_sail(state, ship, steering, jitter)
+    near_goal = math.hypot(goal[0] - ship.x, goal[1] - ship.y) < 2 * RED and not may_leave
+    if best[0] < here - 0.2 or not near_goal:
+        return best[2]
+    return _unless_sailing(state, ship, steering.options, steering.sails, goal)
+
+
+def _unless_sailing(state: CagwayState, ship: Ship, options: list[Action], sails: list[Sail],
+                    goal: tuple[float, float]) -> Action:
     if not sails and not ship.moved:
         drifts = [a for a in options if isinstance(a, Drift)]
         if drifts:
@@ -206,18 +271,22 @@ def _move(state: CagwayState, ship: Ship, options: list[Action], rng: Randomness
     return next(a for a in options if isinstance(a, Done))
 
 
-def _best_sail(state: CagwayState, ship: Ship, sails: list[Sail], goal: tuple[float, float], may_leave: bool,
-               island: str | None, rng: Randomness) -> tuple[float, tuple[float, float, Sail]]:
-    """The cost of staying put, and the cheapest segment: (cost, size of the turn, the sail).
+@dataclass(frozen=True, slots=True)
+class _Courses:
+    """What a ship's sails score before the seeded preference between them is added."""
 
-    A segment that runs aground is scored where she really stops, which takes a search; it is
-    searched for only if even its best case (the closest its course comes to the goal) could
-    beat the cheapest segment found so far.
-    """
+    here: float  # the cost of staying put
+    clear: list[tuple[int, float]]  # (place among the sails, cost) of each sail that runs clear
+    #: (place, best case less 3) of each sail that runs aground: the closest its course comes to the goal
+    aground: list[tuple[int, float]]
+    #: the cost where an aground sail really stops, once worked out
+    stopped: dict[int, float]
+
+
+def _courses(state: CagwayState, ship: Ship, steering: _Steering) -> _Courses:
     table = state.table
+    sails, goal, may_leave = steering.sails, steering.goal, steering.may_leave
     menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
-    # a little seeded noise, so each seed sails its own course
-    jitter = [JITTER * rng.random() for _ in sails]
     plans: list[SailPlan] = []
     for action in sails:
         plan = menu.get(action.turn)
@@ -228,35 +297,59 @@ def _best_sail(state: CagwayState, ship: Ship, sails: list[Sail], goal: tuple[fl
     clear = [k for k, plan in enumerate(plans) if not plan.aground]
     # the costs follow from the pose and the goal alone: kept with the pose's plans
     notes = motion(table, ship).notes
-    key = f"costs:{goal}:{may_leave}:{sorted(state.scoring_edges)}:{clear}"
+    key = ("costs", goal, may_leave, state.scoring_edges, tuple(clear))
     costs = notes.get(key)
     if costs is None:
         costs = notes[key] = _costs(state, ship, [(ship.x, ship.y), *((plans[k].x, plans[k].y) for k in clear)],
                                     goal, may_leave)
     assert isinstance(costs, list)
+    aground = [(k, _segment_distance(goal, (ship.x, ship.y), (plans[k].x, plans[k].y)) - 3)
+               for k, plan in enumerate(plans) if plan.aground]
+    return _Courses(costs[0], list(zip(clear, costs[1:], strict=True)), aground, {})
+
+
+def _best_sail(state: CagwayState, ship: Ship, steering: _Steering,
+               jitter: tuple[float, ...]) -> tuple[float, tuple[float, float, Sail]]:
+    """The cost of staying put, and the cheapest segment: (cost, size of the turn, the sail).
+
+    A segment that runs aground is scored where she really stops, which takes a search; it is
+    searched for only if even its best case (the closest its course comes to the goal) could
+    beat the cheapest segment found so far.
+    """
+    if not steering.courses:
+        steering.courses.append(_courses(state, ship, steering))
+    courses = steering.courses[0]
+    sails = steering.sails
     scored: dict[int, tuple[float, float, Sail]] = {
-        k: (cost + jitter[k], abs(sails[k].turn), sails[k]) for k, cost in zip(clear, costs[1:], strict=True)
+        k: (cost + jitter[k], abs(sails[k].turn), sails[k]) for k, cost in courses.clear
     }
     best = min(scored.values(), key=lambda item: (item[0], item[1]), default=None)
-    aground = [k for k, plan in enumerate(plans) if plan.aground]
-    bounds = {k: _segment_distance(goal, (ship.x, ship.y), (plans[k].x, plans[k].y)) - 3 + jitter[k] - 1e-9
-              for k in aground}
-    for k in sorted(aground, key=lambda k: bounds[k]):
+    bounds = {k: reach + jitter[k] - 1e-9 for k, reach in courses.aground}
+    for k in sorted(bounds, key=lambda k: bounds[k]):
         if best is not None and bounds[k] > best[0]:
             continue  # she cannot do better than that, wherever she stops
-        plan = sail_exact(table, ship, sails[k].turn)  # where she really stops
-        assert isinstance(plan, SailPlan)
-        cost = _cost(state, ship, (plan.x, plan.y), goal, may_leave)
-        # running up against the goal island is the way to dock there
-        touching = island is not None and table.islands[island].shape.distance(
-            Polygon(place(ship.cls.outline, plan.x, plan.y, plan.heading))) <= TOUCH
-        cost += -3 if touching else 5
+        cost = courses.stopped.get(k)
+        if cost is None:
+            cost = courses.stopped[k] = _aground_cost(state, ship, steering, sails[k])
         scored[k] = (cost + jitter[k], abs(sails[k].turn), sails[k])
         if best is None or (scored[k][0], scored[k][1]) < (best[0], best[1]):
             best = scored[k]
     # the first of the cheapest, in menu order, as a plain scan would find
     chosen = min((scored[k] for k in sorted(scored)), key=lambda item: (item[0], item[1]))
-    return costs[0], chosen
+    return courses.here, chosen
+
+
+def _aground_cost(state: CagwayState, ship: Ship, steering: _Steering, sail: Sail) -> float:
+    """The cost of a sail that runs aground, scored where she really stops."""
+    table, island = state.table, steering.island
+    plan = sail_exact(table, ship, sail.turn)  # where she really stops
+    assert isinstance(plan, SailPlan)
+    cost = _cost(state, ship, (plan.x, plan.y), steering.goal, steering.may_leave)
+    # running up against the goal island is the way to dock there
+    touching = island is not None and table.islands[island].shape.distance(
+        Polygon(place(ship.cls.outline, plan.x, plan.y, plan.heading))) <= TOUCH
+    cost += -3 if touching else 5
+    return cost
 
 
 def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
@@ -323,7 +416,7 @@ def _drift_cost(state: CagwayState, ship: Ship, action: Drift, goal: tuple[float
     """How close to the goal the ship could get with one segment after this drift (a ship that
     would still be stuck scores badly). Kept with the pose's plans: it follows from pose and goal."""
     notes = motion(state.table, ship).notes
-    key = f"drift:{action.heading}:{goal}"
+    key = ("drift", action.heading, goal)
     found = notes.get(key)
     if found is None:
         found = notes[key] = _work_drift_cost(state, ship, action, goal)

@@ -338,7 +338,7 @@ class Motion:
         #: the move-phase actions the pose alone allows, by (sailing, moved, docked)
         self.moves: dict[tuple[bool, bool, str | None], tuple[Action, ...]] = {}
         #: other facts that follow from the pose alone (the heuristic's landing points, gun arcs)
-        self.notes: dict[str, object] = {}
+        self.notes: dict[object, object] = {}
 
 
 #: Recent poses' plans, by table, ship, class and pose; emptied when it grows past its size.
