@@ -52,7 +52,13 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
     reach = gun.max_range * RED
     length = shooter.cls.length
     if not boxes_near(shooter, target, reach + length):
-        return Sighting(position, target.id, 1e9, 99, 0.0, f"{target.id} is beyond the {gun.name}'s range")
+        # the commonest answer, and always the same one for the gun and target: made once
+        key = (position, target.id, gun.name)
+        beyond = _BEYOND.get(key)
+        if beyond is None:
+            beyond = _BEYOND[key] = Sighting(position, target.id, 1e9, 99, 0.0,
+                                             f"{target.id} is beyond the {gun.name}'s range")
+        return beyond
     notes = motion(table, shooter).notes
     region = notes.get(("arc", position))  # the same for every target while the shooter stays put
     if region is None:
@@ -83,6 +89,9 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
                         f"{target.id} is {cover:.0%} hidden (more than half) from the {position} gun")
     return Sighting(position, target.id, distance, rng, cover, None)
 
+
+#: Sightings of targets beyond a gun's range, by gun position, target and gun name.
+_BEYOND: dict[tuple[str, str, str], Sighting] = {}
 
 #: Recent sightings, by table, shooter and every hull afloat; emptied when it grows past its size.
 _SEEN: dict[tuple[object, ...], list[Sighting]] = {}

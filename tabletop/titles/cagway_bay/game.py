@@ -327,6 +327,8 @@ class CagwayState(State):
         return bool(grapples) and ((a, b) if a < b else (b, a)) in grapples
 
     def break_grapples(self, ship_id: str) -> None:
+        if not self.grapples:
+            return
         broken = {pair for pair in self.grapples if ship_id in pair}
         for pair in sorted(broken):
             self.emit("ungrapple", f"The grapple between {pair[0]} and {pair[1]} parts.", ships=list(pair))

@@ -217,6 +217,8 @@ class Table:
         self._rings: dict[int, list[np.ndarray]] = {}
         self._gaps: LandGaps | None = None
         self._gap_asks = 0
+        #: keel_cover for each outline asked about, by identity (hashing an outline is slower)
+        self._covers: dict[int, tuple[tuple[tuple[float, float], ...], tuple[float, ...], float]] = {}
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (table_from_spec, (self.spec,))
@@ -261,9 +263,11 @@ class Table:
             if self._gap_asks < GAP_ASKS:
                 return -1.0
             gaps = self._gaps = LandGaps(self)
-        offsets, radius = keel_cover(outline)
-        ux, uy = unit(heading)
-        return gaps.least_along(x, y, -ux, -uy, offsets) - radius
+        cover = self._covers.get(id(outline))
+        if cover is None or cover[0] is not outline:
+            cover = self._covers[id(outline)] = (outline, *keel_cover(outline))
+        rad = math.radians(heading)
+        return gaps.least_along(x, y, -math.cos(rad), -math.sin(rad), cover[1]) - cover[2]
 
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""
@@ -298,12 +302,19 @@ class Table:
             # equal-sized point sets: one (k, n, 2) array; an unordered ring's hull is the points' hull
             flat = chain.from_iterable(chain.from_iterable(sweeps))  # much quicker than nested lists
             array = np.fromiter(flat, dtype=float, count=2 * size * len(sweeps)).reshape(len(sweeps), size, 2)
-            hulls = shapely.lib.convex_hull(rings_polygon(array))
-        else:
-            points = np.array([p for coords in sweeps for p in coords], dtype=float)
-            index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
-            hulls = shapely.convex_hull(shapely.multipoints(points, indices=index))
-        blocked = np.zeros(len(sweeps), dtype=bool)
+            return self.hulls_blocked(array, pieces)
+        points = np.array([p for coords in sweeps for p in coords], dtype=float)
+        index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
+        return self._blocked(shapely.convex_hull(shapely.multipoints(points, indices=index)), pieces)
+
+    def hulls_blocked(self, corners: np.ndarray, pieces: Sequence[int] | None = None) -> list[bool]:
+        """:meth:`sweeps_blocked` for point sets given as one array of shape (k, n, 2)."""
+        if pieces is not None and not pieces:
+            return [False] * len(corners)
+        return self._blocked(shapely.lib.convex_hull(rings_polygon(corners)), pieces)
+
+    def _blocked(self, hulls: np.ndarray, pieces: Sequence[int] | None) -> list[bool]:
+        blocked = np.zeros(len(hulls), dtype=bool)
         land = self.land_pieces
         for piece in range(len(land)) if pieces is None else pieces:
             blocked |= shapely.lib.intersects(land[piece][2], hulls)  # shapely.intersects without its wrapper

@@ -290,7 +290,10 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
         unsure = [k for k, ((bx, by), heading) in enumerate(zip(bows, headings, strict=True))
                   if not table.keel_gap(bx, by, heading, outline) > 0.0]
         finals = [place(outline, *bows[k], headings[k]) for k in unsure]
-        for k, stuck in zip(unsure, table.sweeps_blocked(finals), strict=True):
+        # every final hull lies within the drift and the centre's reach of the hull: farther land is not asked
+        reach = RED + centre_reach + MARGIN
+        near = [piece for piece, gap in motion(table, ship).clear.items() if gap <= reach]
+        for k, stuck in zip(unsure, table.sweeps_blocked(finals, near), strict=True):
             blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
@@ -394,7 +397,8 @@ def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
     if cache._sails is None:
         some = cache._some
         missing = [index for index in range(len(TURN_STEPS)) if index not in some]
-        found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True))
+        found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True)
+                     ) if missing else {}
         cache._sails = [some[index] if index in some else found[index] for index in range(len(TURN_STEPS))]
     return cache._sails
 
@@ -432,13 +436,14 @@ def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
             return True
         if not cache._glanced:
             cache._glanced = True
-            # the courses with the least swing first: the likeliest to be plainly open
+            # the courses with the least swing first: the likeliest to be plainly open; when
+            # none is, the sweeps settle the rest of the menu in the same pass
             missing = [index for index in _GLANCE_ORDER if index not in some]
-            quick = _plan_sails(table, ship, [TURN_STEPS[index] for index in missing], False, first_open=True)
-            for index, plan in zip(missing, quick, strict=False):
+            found = _plan_sails(table, ship, [TURN_STEPS[index] for index in missing], True, first_open=True)
+            for index, plan in zip(missing, found, strict=False):
                 if plan is not None:
                     some[index] = plan
-            if quick and isinstance(quick[-1], SailPlan):
+            if any(isinstance(plan, SailPlan) for plan in found):
                 return True
     return any(isinstance(plan, SailPlan) for plan in sail_menu(table, ship))
 

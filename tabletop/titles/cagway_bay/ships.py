@@ -14,6 +14,8 @@ from .view import gun_origins
 #: Recent hull polygons by class and pose (positions a search returns to share them).
 _HULLS: dict[tuple[int, float, float, float], tuple[ShipClass, Polygon]] = {}
 HULLS_KEPT = 40_000
+#: Recent hull outlines on the table, the same way.
+_OUTLINES: dict[tuple[int, float, float, float], tuple[ShipClass, Coords]] = {}
 
 
 class Ship:
@@ -88,7 +90,13 @@ class Ship:
     @property
     def coords(self) -> Coords:
         if self._coords is None:
-            self._coords = place(self.cls.outline, self.x, self.y, self.heading)
+            key = (id(self.cls), self.x, self.y, self.heading)
+            found = _OUTLINES.get(key)
+            if found is None or found[0] is not self.cls:
+                if len(_OUTLINES) >= HULLS_KEPT:
+                    _OUTLINES.clear()
+                found = _OUTLINES[key] = (self.cls, place(self.cls.outline, self.x, self.y, self.heading))
+            self._coords = found[1]
         return self._coords
 
     @property
