@@ -65,12 +65,13 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
         region = notes[("arc", position)] = arc_region(shooter.x, shooter.y, shooter.heading, length, position,
                                                        reach + length + shooter.cls.beam)
     assert isinstance(region, Polygon)
-    if not region.intersects(target.hull):
+    # shapely's own operations without their Python wrappers: this is asked for every gun and target
+    if not shapely.lib.intersects(region, target.hull):
         return Sighting(position, target.id, 1e9, 99, 0.0, f"no part of {target.id} is in the {position} arc")
-    part = target.hull.intersection(region)
+    part = shapely.lib.intersection(target.hull, region)
     origin = gun_origin(shooter.x, shooter.y, shooter.heading, length, position)
-    distance = float(Point(origin).distance(part) if origin is not None else shooter.hull.distance(part))
-    if shooter.hull.distance(target.hull) <= TOUCH:
+    distance = float(shapely.lib.distance(Point(origin) if origin is not None else shooter.hull, part))
+    if shapely.lib.distance(shooter.hull, target.hull) <= TOUCH:
         return Sighting(position, target.id, distance, 0, 0.0,
                         f"{target.id} is touching: the crews fight hand to hand (melee) instead")
     rng = segments(distance)

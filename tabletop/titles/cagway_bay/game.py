@@ -18,7 +18,7 @@ from tabletop.core import (
 from tabletop.core.odds import Odds
 
 from . import features, procedures
-from .actions import CODEC, Fire
+from .actions import CODEC, Dock, Done, Drift, Fire, Grapple, Sail, Stall
 from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
@@ -93,8 +93,15 @@ class CagwayBay(Game):
         return svg_picture(view)
 
 
+#: Actions that change nothing an objective is judged by, unless the ship leaves the table.
+_POSE_ONLY = frozenset({Sail, Stall, Drift, Dock, Grapple, Done})
+
+
 class CagwayState(State):
     """One position: ships, the turn and phase, and whose ship is to act."""
+
+    #: the seats to act, once worked out for this position (None until then)
+    _acting: tuple[str, ...] | None = None
 
     def __init__(self, game: Game, rng: Randomness, prepared: Any) -> None:
         super().__init__(game, rng)
@@ -125,10 +132,16 @@ class CagwayState(State):
 
     @property
     def to_act(self) -> tuple[str, ...]:
-        if self._outcome is not None:
-            return ()
-        ids = self.choosable()
-        return (self.seats[self.ships[ids[0]].seat],) if ids else ()
+        # asked several times for every action; it changes only when an action is carried out
+        found = self._acting
+        if found is None:
+            if self._outcome is not None:
+                found = ()
+            else:
+                ids = self.choosable()
+                found = (self.seats[self.ships[ids[0]].seat],) if ids else ()
+            self._acting = found
+        return found
 
     def _legal_actions(self, seat: str) -> list[Action]:
         out: list[Action] = []
@@ -146,9 +159,14 @@ class CagwayState(State):
             raise IllegalAction(f"{action} is not legal: {reason}; {self._options_hint(seat)}")
 
     def _apply(self, seat: str, action: Action) -> None:
+        self._acting = None
+        ship = self.ships[action.ship]  # type: ignore[attr-defined]
+        status = ship.status
         procedures.perform(self, seat, action)
         self._opts.clear()
-        self.advance()
+        # moving, docking, grappling or finishing changes nothing an objective counts while the
+        # ship stays afloat: the game goes on as it did before the action
+        self.advance(judged=type(action) in _POSE_ONLY and ship.status == status)
 
     @property
     def outcome(self) -> Outcome | None:
@@ -204,6 +222,7 @@ class CagwayState(State):
         state = super().__getstate__()
         state["_opts"] = {}
         state["_sightings"] = {}
+        state.pop("_acting", None)
         state.pop("_shot_drawing", None)
         return state
 
@@ -262,10 +281,14 @@ class CagwayState(State):
             keyed.append((*found, ship.seat != lead_seat, ship.id))
         return [key[3] for key in sorted(keyed)]
 
-    def advance(self) -> None:
-        """Run automatic steps until a seat has a decision or the game ends."""
+    def advance(self, judged: bool = False) -> None:
+        """Run automatic steps until a seat has a decision or the game ends (``judged``: the
+        objective has just been judged unmet and nothing it counts has changed since)."""
+        self._acting = None
         while True:
-            self._outcome = judge(self)
+            if not judged:
+                self._outcome = judge(self)
+            judged = False
             if self._outcome is not None:
                 self.pending, self.active = [], None
                 return

@@ -159,7 +159,7 @@ class Wind:
         if self.kind == "parallel":
             ux, uy = unit(self.from_heading)
             return min(-(px * ux + py * uy) for px, py in coords)
-        return float(hull.distance(_point(self.x, self.y)))
+        return float(shapely.lib.distance(hull, _point(self.x, self.y)))
 
     def to_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "x": self.x, "y": self.y, "from_heading": self.from_heading}
@@ -491,7 +491,7 @@ def arc_region(x: float, y: float, heading: float, length: float, position: str,
         local = [(0.0, 0.0), (0.0, reach), (-length, reach), (-length, 0.0)]
     else:
         local = [(0.0, 0.0), (-length, 0.0), (-length, -reach), (0.0, -reach)]
-    return Polygon(place(local, x, y, heading))
+    return rings_polygon(np.array(place(local, x, y, heading), dtype=float))
 
 
 def gun_origin(x: float, y: float, heading: float, length: float, position: str) -> tuple[float, float] | None:
