@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -239,13 +240,19 @@ class ShipClass:
     guns: dict[str, Gun]
     length: float
     beam: float
+    #: where each band of the wheel ends, with the rounding allowance :meth:`colour` gives (worked
+    #: out from the wheel when not given)
+    bands: tuple[float, ...] = ()
 
     def colour(self, off_wind: float) -> str:
         """The stick colour for a heading ``off_wind`` degrees (0..180) from the wind's eye."""
-        for up_to, colour in self.wheel:
-            if off_wind <= up_to + 1e-9:
-                return colour
-        return self.wheel[-1][1]
+        # the first band reaching the angle (with a rounding allowance), found by bisection
+        index = bisect_left(self.bands, off_wind)
+        return self.wheel[index][1] if index < len(self.wheel) else self.wheel[-1][1]
+
+    def __post_init__(self) -> None:
+        if not self.bands:
+            object.__setattr__(self, "bands", tuple(up_to + 1e-9 for up_to, _ in self.wheel))
 
     @property
     def has_white(self) -> bool:

@@ -17,7 +17,7 @@ from shapely.geometry import Point, Polygon
 from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
-from .geometry import RED, TOUCH, Island, place
+from .geometry import RED, TOUCH, Island, angle_between, place
 from .movement import TURN_STEPS, SailPlan, motion, plan_drift, plan_sails, sail_exact, sail_menu
 from .scenarios import battle_scores
 from .ships import Ship
@@ -140,12 +140,7 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
                     best = (here, island_id)
     if best is None:
         return None
-    notes = motion(state.table, ship).notes
-    key = ("landing", best[1])
-    landing = notes.get(key)
-    if landing is None:
-        landing = notes[key] = _landing(state, ship, state.table.islands[best[1]])
-    return landing, best[1]  # type: ignore[return-value]
+    return _landing(state, ship, state.table.islands[best[1]]), best[1]
 
 
 def _island_distance(state: CagwayState, ship: Ship, island_id: str) -> float:
@@ -159,13 +154,25 @@ def _island_distance(state: CagwayState, ship: Ship, island_id: str) -> float:
 
 
 def _landing(state: CagwayState, ship: Ship, island: Island) -> tuple[float, float]:
-    """A point on the coast the ship can sail at: near, and not dead to windward of her."""
+    """A point on the coast the ship can sail at: near, and not dead to windward of her (kept
+    until the ship moves)."""
+    notes = motion(state.table, ship).notes
+    key = ("landing", island.id)
+    found = notes.get(key)
+    if found is None:
+        found = notes[key] = _work_landing(state, ship, island)
+    return found  # type: ignore[return-value]
+
+
+def _work_landing(state: CagwayState, ship: Ship, island: Island) -> tuple[float, float]:
     best = (math.inf, island.coast[0])
     white = max((up_to for up_to, colour in ship.cls.wheel if colour == "white"), default=0.0)
+    x, y = ship.x, ship.y
+    upwind = state.table.wind.upwind(x, y)  # the wind's eye as seen from the bow, for every coast point
     for px, py in island.coast:
-        d = math.hypot(px - ship.x, py - ship.y)
-        bearing = math.degrees(math.atan2(py - ship.y, px - ship.x))
-        off = state.table.wind.off_wind(bearing, ship.x, ship.y)
+        d = math.hypot(px - x, py - y)
+        bearing = math.degrees(math.atan2(py - y, px - x))
+        off = angle_between(bearing, upwind)
         cost = d + (25.0 if off <= white + 5 else 0.0)
         if cost < best[0]:
             best = (cost, (px, py))
