@@ -369,9 +369,13 @@ class CagwayState(State):
     def check_left_table(self, ship: Ship) -> None:
         if self.objective.kind == "battle":
             return  # CB-TABLE-2: with open sea the battle is relocated; nobody leaves it
-        edge = self.table.off_table(ship.coords)
+        notes = motion(self.table, ship).notes  # which edge the hull is beyond follows from its pose
+        edge = notes.get("off-table", False)
+        if edge is False:
+            edge = notes["off-table"] = self.table.off_table(ship.coords)
         if edge is None:
             return
+        assert isinstance(edge, str)
         scores = self.objective.kind != "battle" and ship.seat == self.objective.seat and edge in self.scoring_edges
         ship.status = "escaped" if scores else "fled"
         ship.ap = 0

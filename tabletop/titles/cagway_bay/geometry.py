@@ -365,7 +365,8 @@ class Table:
         # wholly beyond an edge
         if any(0 < px < width and 0 < py < height for px, py in coords):
             return None
-        if not (maxx < 0 or minx > width or maxy < 0 or miny > height) and self.rect.intersects(Polygon(coords)):
+        if not (maxx < 0 or minx > width or maxy < 0 or miny > height) and shapely.lib.intersects(
+                self.rect, rings_polygon(np.array(coords, dtype=float))):
             return None
         cx, cy = (minx + maxx) / 2, (miny + maxy) / 2
         beyond = {"west": -cx, "east": cx - self.width, "south": -cy, "north": cy - self.height}
