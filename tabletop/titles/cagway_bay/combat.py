@@ -36,7 +36,20 @@ def boxes_near(a: Ship, b: Ship, gap: float) -> bool:
 
 def touching(a: Ship, b: Ship) -> bool:
     """Hulls touch when the gap between them is at most :data:`TOUCH` (overlapping counts)."""
-    return boxes_near(a, b, TOUCH) and bool(shapely.lib.distance(a.hull, b.hull) <= TOUCH)
+    if not boxes_near(a, b, TOUCH):
+        return False
+    # the answer follows from the two poses alone, and a search asks it of the same ones again
+    key = (id(a.cls), a.x, a.y, a.heading, id(b.cls), b.x, b.y, b.heading)
+    found = _TOUCHING.get(key)
+    if found is None:
+        if len(_TOUCHING) >= SEEN_KEPT:
+            _TOUCHING.clear()
+        found = _TOUCHING[key] = bool(shapely.lib.distance(a.hull, b.hull) <= TOUCH)
+    return found
+
+
+#: Whether two hulls touch, by both classes and poses (classes live as long as the program).
+_TOUCHING: dict[tuple[int, float, float, float, int, float, float, float], bool] = {}
 
 
 def obstacles(table: Table, ships: Iterable[Ship], shooter: Ship, target: Ship) -> list[Polygon]:

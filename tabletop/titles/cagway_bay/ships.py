@@ -14,8 +14,8 @@ from .view import gun_origins
 #: Recent hull polygons by class and pose (positions a search returns to share them).
 _HULLS: dict[tuple[int, float, float, float], tuple[ShipClass, Polygon]] = {}
 HULLS_KEPT = 40_000
-#: Recent hull outlines on the table, the same way.
-_OUTLINES: dict[tuple[int, float, float, float], tuple[ShipClass, Coords]] = {}
+#: Recent hull outlines on the table and their bounding boxes, the same way.
+_OUTLINES: dict[tuple[int, float, float, float], tuple[ShipClass, Coords, tuple[float, float, float, float]]] = {}
 
 
 class Ship:
@@ -90,14 +90,21 @@ class Ship:
     @property
     def coords(self) -> Coords:
         if self._coords is None:
-            key = (id(self.cls), self.x, self.y, self.heading)
-            found = _OUTLINES.get(key)
-            if found is None or found[0] is not self.cls:
-                if len(_OUTLINES) >= HULLS_KEPT:
-                    _OUTLINES.clear()
-                found = _OUTLINES[key] = (self.cls, place(self.cls.outline, self.x, self.y, self.heading))
-            self._coords = found[1]
-        return self._coords
+            self._outline()
+        return self._coords  # type: ignore[return-value]
+
+    def _outline(self) -> None:
+        """Find (or work out and keep) the outline on the table and its bounding box."""
+        key = (id(self.cls), self.x, self.y, self.heading)
+        found = _OUTLINES.get(key)
+        if found is None or found[0] is not self.cls:
+            if len(_OUTLINES) >= HULLS_KEPT:
+                _OUTLINES.clear()
+            coords = place(self.cls.outline, self.x, self.y, self.heading)
+            xs = [p[0] for p in coords]
+            ys = [p[1] for p in coords]
+            found = _OUTLINES[key] = (self.cls, coords, (min(xs), min(ys), max(xs), max(ys)))
+        self._coords, self._bounds = found[1], found[2]
 
     @property
     def hull(self) -> Polygon:
@@ -115,10 +122,8 @@ class Ship:
     def bounds(self) -> tuple[float, float, float, float]:
         """The hull's bounding box (min x, min y, max x, max y)."""
         if self._bounds is None:
-            xs = [p[0] for p in self.coords]
-            ys = [p[1] for p in self.coords]
-            self._bounds = (min(xs), min(ys), max(xs), max(ys))
-        return self._bounds
+            self._outline()
+        return self._bounds  # type: ignore[return-value]
 
     @property
     def centre(self) -> tuple[float, float]:
