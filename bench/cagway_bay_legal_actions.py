@@ -19,7 +19,7 @@ import time
 
 import tabletop
 from tabletop.agents import MCTSAgent, make_agent
-from tabletop.titles.cagway_bay import movement
+from tabletop.titles.cagway_bay import combat, movement, ships
 
 SCENARIOS = ("the-ruins", "under-cover-of-darkness", "open-warfare")
 
@@ -54,6 +54,8 @@ def legal_actions_cost(count: int) -> None:
                 for ship in state.ships.values():  # type: ignore[attr-defined]
                     ship._motion = None  # the move plans kept for each pose too
                 movement._POSES.clear()  # and those kept for recent poses
+                ships._OUTLINES.clear()  # the outlines placed for recent poses
+                combat._TOUCHING.clear()  # and which of them touch
             start = time.perf_counter()
             state.legal_actions(seat)
             by_phase.setdefault(state.phase, []).append(time.perf_counter() - start)  # type: ignore[attr-defined]
