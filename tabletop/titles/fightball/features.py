@@ -20,13 +20,14 @@ from typing import TYPE_CHECKING
 from tabletop.core.evaluation import FittedEvaluation
 
 from .actions import Play
-from .cards import SHOT
+from .cards import PLAYER, SHOT
 from .heuristic import remembered, scored
 
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "race_risk", "stack_worth"]
+__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "hand_worth", "placement_gains", "race_risk",
+           "stack_worth"]
 
 EVALUATION = FittedEvaluation.load(Path(__file__).parent / "data" / "evaluation.json")
 
@@ -41,6 +42,9 @@ FADE = ((0.0, 0.03, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0),
 # the heuristic, 0.35 scored 65.9% of the points and 0.5 scored 62.5% (0.2 and 0.65 no better).
 RACE_CHANCE = 0.35
 SPOILT_SHARE = 0.85
+# A card drawn into the hand counts what a card of the coach's deck is expected to gain
+# (``hand_worth``) in place of the fixed points of the fitted holding weight, ``HAND_BASE``.
+HAND_BASE = 0.4
 _STEP = tuple(next((k for k, last in enumerate(FADE_AFTER) if left <= last), len(FADE_AFTER)) for left in range(64))
 
 
@@ -67,6 +71,40 @@ def stack_worth(state: FightballState, index: int, stack: Sequence[int], seat: i
     if status != "incomplete":
         return value
     return points + (value - points) * hope_left(result.has_ball, left)
+
+
+def placement_gains(state: FightballState, s: int, card: int, left: int) -> list[tuple[float, int]]:
+    """What ``card`` would gain ``s`` on each stack it can go on without a False Start, with the
+    stack's index, in stack order."""
+    is_player = state.table.cards[card].kind == PLAYER
+    gains: list[tuple[float, int]] = []
+    for index, stack in enumerate(state.stacks):
+        if not stack and not is_player:
+            continue  # a False Start
+        gains.append((stack_worth(state, index, [*stack, card], s, left) - stack_worth(state, index, stack, s, left), index))
+    return gains
+
+
+def hand_worth(state: FightballState, s: int) -> float:
+    """What the card ``s`` holds is worth, judged before it was seen: the average over the cards
+    it could have been (the coach's own unplayed cards, whose mix everyone can count) of the most
+    it gains on the court, or nothing when it is best discarded. Taking a discard back is worth
+    it only when it gains more than a fresh draw is expected to."""
+    buzz = state.table.buzz[s]
+    pool = [c for c in (*state.decks[s], state.held[s]) if c != buzz and c >= 0]
+    if not pool:
+        return 0.0
+    left = cards_left(state)
+    cards = state.table.cards
+    kinds: dict[str, list[int]] = {}  # copies of a card are alike: each kind is weighed once
+    for card in sorted(pool):
+        kinds.setdefault(cards[card].slug, []).append(card)
+    total = 0.0
+    for slug in sorted(kinds):
+        copies = kinds[slug]
+        best = max((gain for gain, _index in placement_gains(state, s, copies[0], left)), default=0.0)
+        total += len(copies) * max(0.0, best)
+    return total / len(pool)
 
 
 def court_worth(state: FightballState, seat: int) -> float:
@@ -147,12 +185,16 @@ def race_risk(state: FightballState, s: int) -> float:
 
 
 def evaluate(state: FightballState, seat: str) -> float:
-    """The fitted value of the features, less what the card just played may lose in a race."""
+    """The fitted value of the features, less what the card just played may lose in a race; a
+    card just drawn counts what a draw is expected to gain (``hand_worth``)."""
     outcome = state.outcome
     if outcome is not None:
         return outcome.returns(seat)
     found = features(state, seat)
-    risk = race_risk(state, 0 if seat == "home" else 1)
+    s = 0 if seat == "home" else 1
+    risk = race_risk(state, s)
+    if state.phase == "fast" and state.held[s] >= 0 and state.held[s] != state.table.buzz[s]:
+        risk += HAND_BASE - hand_worth(state, s)
     if risk:
         found["margin"] -= risk * game_left_scale(state)
     return EVALUATION.value(found)
