@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.evaluation import FittedEvaluation
 
-from .actions import Play
-from .cards import PLAYER, SHOT
+from .actions import Draw, Play
+from .cards import PLAYER, SHOT, Card
 from .heuristic import remembered, scored
 
 if TYPE_CHECKING:
@@ -91,20 +91,90 @@ def hand_worth(state: FightballState, s: int) -> float:
     it gains on the court, or nothing when it is best discarded. Taking a discard back is worth
     it only when it gains more than a fresh draw is expected to."""
     buzz = state.table.buzz[s]
-    pool = [c for c in (*state.decks[s], state.held[s]) if c != buzz and c >= 0]
+    pool = sorted(c for c in (*state.decks[s], state.held[s]) if c != buzz and c >= 0)
     if not pool:
         return 0.0
     left = cards_left(state)
-    cards = state.table.cards
-    kinds: dict[str, list[int]] = {}  # copies of a card are alike: each kind is weighed once
-    for card in sorted(pool):
-        kinds.setdefault(cards[card].slug, []).append(card)
+    # The same in every world a search samples (the coach's cards are only re-ordered), so the
+    # last answer is kept.
+    key = (state.table, state.court, s, left, tuple(pool), tuple(map(tuple, state.stacks)),
+           tuple(state.discards[0]), tuple(state.discards[1]))
+    if _LAST_HAND[0] != key:
+        _LAST_HAND[:] = [key, _hand_worth(state, s, pool, left)]
+    worth = _LAST_HAND[1]
+    assert isinstance(worth, float)
+    return worth
+
+
+def _hand_worth(state: FightballState, s: int, pool: list[int], left: int) -> float:
+    table, court = state.table, state.court
+    cards = table.cards
+    if _GAINS_OF[0] is not table or _GAINS_OF[1] is not court or len(_GAINS) > _GAINS_KEPT:
+        _GAINS_OF[:] = [table, court]
+        _GAINS.clear()
+    known = _GAINS
+    step = _STEP[min(63, max(0, left))]
+    # Where a card may gain: unfinished plays, and one bare stack of each zone (a Shooter there is
+    # worth the same on any of them); a card on a finished play is a foul, on a False Start nothing.
+    # What each kind of the coach's cards gains on a stack is remembered with the stack: between
+    # two decisions only a few stacks change.
+    places: list[tuple[int, list[int], dict[str, float]]] = []
+    zones: set[tuple[int, int]] = set()
+    for index, stack in enumerate(state.stacks):
+        if stack:
+            if scored(state, index, stack).status != "incomplete":
+                continue
+        elif (zone := (court.sides[index], court.colours[index])) in zones:
+            continue
+        else:
+            zones.add(zone)
+        readers = any(_reads_discards(cards[c]) for c in stack)
+        key = (s, index, tuple(stack), step, (tuple(state.discards[0]), tuple(state.discards[1])) if readers else None)
+        gains = known.get(key)
+        if gains is None:
+            gains = known[key] = _kind_gains(state, s, index, stack, left)
+        places.append((index, stack, gains))
+    counts: dict[str, int] = {}
+    for card in pool:
+        slug = cards[card].slug
+        counts[slug] = counts.get(slug, 0) + 1
     total = 0.0
-    for slug in sorted(kinds):
-        copies = kinds[slug]
-        best = max((gain for gain, _index in placement_gains(state, s, copies[0], left)), default=0.0)
-        total += len(copies) * max(0.0, best)
+    for slug in sorted(counts):
+        card = table.by_slug[s][slug][0]
+        if _reads_discards(cards[card]):
+            best = max((_gain(state, s, index, stack, card, left) for index, stack, _gains in places
+                        if stack or cards[card].kind == PLAYER), default=0.0)
+        else:
+            best = max((gains.get(slug, 0.0) for _index, _stack, gains in places), default=0.0)
+        total += counts[slug] * max(0.0, best)
     return total / len(pool)
+
+
+def _kind_gains(state: FightballState, s: int, index: int, stack: list[int], left: int) -> dict[str, float]:
+    """What one card of each kind in ``s``'s deck gains on this stack (Players only on a bare one);
+    a card that reads the discard piles is worked out afresh each time."""
+    cards = state.table.cards
+    gains: dict[str, float] = {}
+    for slug, copies in state.table.by_slug[s].items():
+        card = cards[copies[0]]
+        if (stack or card.kind == PLAYER) and card.id != state.table.buzz[s] and not _reads_discards(card):
+            gains[slug] = _gain(state, s, index, stack, card.id, left)
+    return gains
+
+
+def _gain(state: FightballState, s: int, index: int, stack: list[int], card: int, left: int) -> float:
+    return stack_worth(state, index, [*stack, card], s, left) - (stack_worth(state, index, stack, s, left) if stack else 0.0)
+
+
+def _reads_discards(card: Card) -> bool:
+    return card.effect is not None and card.effect.per_discard is not None
+
+
+# The gains of each kind of card on each stack, as ``hand_worth`` last worked them out.
+_GAINS: dict[tuple[object, ...], dict[str, float]] = {}
+_GAINS_OF: list[object] = [None, None]  # the table and court they were worked out for
+_GAINS_KEPT = 50_000
+_LAST_HAND: list[object] = [None, 0.0]
 
 
 def court_worth(state: FightballState, seat: int) -> float:
@@ -184,6 +254,11 @@ def race_risk(state: FightballState, s: int) -> float:
     return chance * (kept - lost)
 
 
+def _just_drew(state: FightballState, seat: str) -> bool:
+    history = state.history
+    return bool(history) and history[-1][0] == seat and isinstance(history[-1][1], Draw) and state.phase == "fast"
+
+
 def evaluate(state: FightballState, seat: str) -> float:
     """The fitted value of the features, less what the card just played may lose in a race; a
     card just drawn counts what a draw is expected to gain (``hand_worth``)."""
@@ -193,7 +268,7 @@ def evaluate(state: FightballState, seat: str) -> float:
     found = features(state, seat)
     s = 0 if seat == "home" else 1
     risk = race_risk(state, s)
-    if state.phase == "fast" and state.held[s] >= 0 and state.held[s] != state.table.buzz[s]:
+    if _just_drew(state, seat) and state.held[s] != state.table.buzz[s]:
         risk += HAND_BASE - hand_worth(state, s)
     if risk:
         found["margin"] -= risk * game_left_scale(state)
