@@ -123,7 +123,7 @@ def test_a_drawn_card_counts_what_a_draw_is_expected_to_gain(positions):
     g = game("aztecs", "the-dark")
     nothing = position(g, decks={"home": ["jump-shot", "long-shot"]})  # Shots on a bare court: False Starts
     assert hand_worth(nothing, 0) == 0.0
-    shooters = position(g, decks={"home": ["jump-shot", "nochtli"]})
+    shooters = position(g, decks={"home": ["jump-shot", "nochtli"]}, discards={"home": ["long-shot"]})
     left = cards_left(shooters)
     nochtli = next(c for c in shooters.decks[0] if shooters.table.cards[c].slug == "nochtli")
     best = max(gain for gain, _index in placement_gains(shooters, 0, nochtli, left))
@@ -134,6 +134,9 @@ def test_a_drawn_card_counts_what_a_draw_is_expected_to_gain(positions):
     assert drawn.evaluate("home") == pytest.approx(
         EVALUATION.value({**features(drawn, "home"), "margin": features(drawn, "home")["margin"]
                           + (hand_worth(drawn, 0) - HAND_BASE) * game_left_scale(drawn)}))
+    alone = position(g, decks={"home": ["jump-shot", "nochtli"]})  # no discard to weigh a draw against
+    alone.apply("home", DRAW)
+    assert alone.evaluate("home") == pytest.approx(EVALUATION.value(features(alone, "home")))
     for state in positions[::4]:
         for seat in state.to_act:
             s = 0 if seat == "home" else 1

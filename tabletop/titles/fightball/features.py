@@ -154,11 +154,12 @@ def _kind_gains(state: FightballState, s: int, index: int, stack: list[int], lef
     """What one card of each kind in ``s``'s deck gains on this stack (Players only on a bare one);
     a card that reads the discard piles is worked out afresh each time."""
     cards = state.table.cards
+    now = stack_worth(state, index, stack, s, left) if stack else 0.0
     gains: dict[str, float] = {}
     for slug, copies in state.table.by_slug[s].items():
         card = cards[copies[0]]
         if (stack or card.kind == PLAYER) and card.id != state.table.buzz[s] and not _reads_discards(card):
-            gains[slug] = _gain(state, s, index, stack, card.id, left)
+            gains[slug] = stack_worth(state, index, [*stack, card.id], s, left) - now
     return gains
 
 
@@ -268,8 +269,8 @@ def evaluate(state: FightballState, seat: str) -> float:
     found = features(state, seat)
     s = 0 if seat == "home" else 1
     risk = race_risk(state, s)
-    if _just_drew(state, seat) and state.held[s] != state.table.buzz[s]:
-        risk += HAND_BASE - hand_worth(state, s)
+    if _just_drew(state, seat) and state.discards[s] and state.held[s] != state.table.buzz[s]:
+        risk += HAND_BASE - hand_worth(state, s)  # only a discard to take back is weighed against it
     if risk:
         found["margin"] -= risk * game_left_scale(state)
     return EVALUATION.value(found)
