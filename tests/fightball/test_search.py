@@ -6,12 +6,16 @@ import pytest
 
 from tabletop.core import Randomness
 from tabletop.testing import heuristic_positions
-from tabletop.titles.fightball.actions import DISCARD, TAKE, Play
+from tabletop.titles.fightball.actions import DISCARD, DRAW, TAKE, Play
 from tabletop.titles.fightball.features import (
     EVALUATION,
+    HAND_BASE,
     cards_left,
     features,
+    game_left_scale,
+    hand_worth,
     hope_left,
+    placement_gains,
     race_risk,
     stack_worth,
 )
@@ -113,3 +117,28 @@ def test_a_card_played_onto_a_play_waiting_for_its_shot_weighs_the_race_for_it()
     assert race_risk(seen, 0) > race_risk(hidden, 0) > 0 == race_risk(quiet, 0)
     assert race_risk(seen, 1) == 0  # only the coach who just played races
     assert seen.evaluate("home") < EVALUATION.value(features(seen, "home"))
+
+
+def test_a_drawn_card_counts_what_a_draw_is_expected_to_gain(positions):
+    g = game("aztecs", "the-dark")
+    nothing = position(g, decks={"home": ["jump-shot", "long-shot"]})  # Shots on a bare court: False Starts
+    assert hand_worth(nothing, 0) == 0.0
+    shooters = position(g, decks={"home": ["jump-shot", "nochtli"]}, discards={"home": ["long-shot"]})
+    left = cards_left(shooters)
+    nochtli = next(c for c in shooters.decks[0] if shooters.table.cards[c].slug == "nochtli")
+    best = max(gain for gain, _index in placement_gains(shooters, 0, nochtli, left))
+    assert best > 0 and hand_worth(shooters, 0) == pytest.approx(best / 2)
+    drawn = shooters.clone()
+    drawn.apply("home", DRAW)
+    assert hand_worth(drawn, 0) == pytest.approx(hand_worth(shooters, 0))  # whichever card came
+    assert drawn.evaluate("home") == pytest.approx(
+        EVALUATION.value({**features(drawn, "home"), "margin": features(drawn, "home")["margin"]
+                          + (hand_worth(drawn, 0) - HAND_BASE) * game_left_scale(drawn)}))
+    alone = position(g, decks={"home": ["jump-shot", "nochtli"]})  # no discard to weigh a draw against
+    alone.apply("home", DRAW)
+    assert alone.evaluate("home") == pytest.approx(EVALUATION.value(features(alone, "home")))
+    for state in positions[::4]:
+        for seat in state.to_act:
+            s = 0 if seat == "home" else 1
+            worths = {hand_worth(state.determinize(seat, Randomness(k)), s) for k in range(3)}
+            assert len(worths) == 1  # the coach's own mix of cards, not the order of the deck

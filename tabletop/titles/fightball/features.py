@@ -19,14 +19,15 @@ from typing import TYPE_CHECKING
 
 from tabletop.core.evaluation import FittedEvaluation
 
-from .actions import Play
-from .cards import SHOT
+from .actions import Draw, Play
+from .cards import PLAYER, SHOT, Card
 from .heuristic import remembered, scored
 
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "race_risk", "stack_worth"]
+__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "hand_worth", "placement_gains", "race_risk",
+           "stack_worth"]
 
 EVALUATION = FittedEvaluation.load(Path(__file__).parent / "data" / "evaluation.json")
 
@@ -41,6 +42,9 @@ FADE = ((0.0, 0.03, 0.1, 0.2, 0.35, 0.5, 0.65, 0.8, 1.0),
 # the heuristic, 0.35 scored 65.9% of the points and 0.5 scored 62.5% (0.2 and 0.65 no better).
 RACE_CHANCE = 0.35
 SPOILT_SHARE = 0.85
+# A card drawn into the hand counts what a card of the coach's deck is expected to gain
+# (``hand_worth``) in place of the fixed points of the fitted holding weight, ``HAND_BASE``.
+HAND_BASE = 0.4
 _STEP = tuple(next((k for k, last in enumerate(FADE_AFTER) if left <= last), len(FADE_AFTER)) for left in range(64))
 
 
@@ -67,6 +71,111 @@ def stack_worth(state: FightballState, index: int, stack: Sequence[int], seat: i
     if status != "incomplete":
         return value
     return points + (value - points) * hope_left(result.has_ball, left)
+
+
+def placement_gains(state: FightballState, s: int, card: int, left: int) -> list[tuple[float, int]]:
+    """What ``card`` would gain ``s`` on each stack it can go on without a False Start, with the
+    stack's index, in stack order."""
+    is_player = state.table.cards[card].kind == PLAYER
+    gains: list[tuple[float, int]] = []
+    for index, stack in enumerate(state.stacks):
+        if not stack and not is_player:
+            continue  # a False Start
+        gains.append((stack_worth(state, index, [*stack, card], s, left) - stack_worth(state, index, stack, s, left), index))
+    return gains
+
+
+def hand_worth(state: FightballState, s: int) -> float:
+    """What the card ``s`` holds is worth, judged before it was seen: the average over the cards
+    it could have been (the coach's own unplayed cards, whose mix everyone can count) of the most
+    it gains on the court, or nothing when it is best discarded. Taking a discard back is worth
+    it only when it gains more than a fresh draw is expected to."""
+    buzz = state.table.buzz[s]
+    pool = sorted(c for c in (*state.decks[s], state.held[s]) if c != buzz and c >= 0)
+    if not pool:
+        return 0.0
+    left = cards_left(state)
+    # The same in every world a search samples (the coach's cards are only re-ordered), so the
+    # last answer is kept.
+    key = (state.table, state.court, s, left, tuple(pool), tuple(map(tuple, state.stacks)),
+           tuple(state.discards[0]), tuple(state.discards[1]))
+    if _LAST_HAND[0] != key:
+        _LAST_HAND[:] = [key, _hand_worth(state, s, pool, left)]
+    worth = _LAST_HAND[1]
+    assert isinstance(worth, float)
+    return worth
+
+
+def _hand_worth(state: FightballState, s: int, pool: list[int], left: int) -> float:
+    table, court = state.table, state.court
+    cards = table.cards
+    if _GAINS_OF[0] is not table or _GAINS_OF[1] is not court or len(_GAINS) > _GAINS_KEPT:
+        _GAINS_OF[:] = [table, court]
+        _GAINS.clear()
+    known = _GAINS
+    step = _STEP[min(63, max(0, left))]
+    # Where a card may gain: unfinished plays, and one bare stack of each zone (a Shooter there is
+    # worth the same on any of them); a card on a finished play is a foul, on a False Start nothing.
+    # What each kind of the coach's cards gains on a stack is remembered with the stack: between
+    # two decisions only a few stacks change.
+    places: list[tuple[int, list[int], dict[str, float]]] = []
+    zones: set[tuple[int, int]] = set()
+    for index, stack in enumerate(state.stacks):
+        if stack:
+            if scored(state, index, stack).status != "incomplete":
+                continue
+        elif (zone := (court.sides[index], court.colours[index])) in zones:
+            continue
+        else:
+            zones.add(zone)
+        readers = any(_reads_discards(cards[c]) for c in stack)
+        key = (s, index, tuple(stack), step, (tuple(state.discards[0]), tuple(state.discards[1])) if readers else None)
+        gains = known.get(key)
+        if gains is None:
+            gains = known[key] = _kind_gains(state, s, index, stack, left)
+        places.append((index, stack, gains))
+    counts: dict[str, int] = {}
+    for card in pool:
+        slug = cards[card].slug
+        counts[slug] = counts.get(slug, 0) + 1
+    total = 0.0
+    for slug in sorted(counts):
+        card = table.by_slug[s][slug][0]
+        if _reads_discards(cards[card]):
+            best = max((_gain(state, s, index, stack, card, left) for index, stack, _gains in places
+                        if stack or cards[card].kind == PLAYER), default=0.0)
+        else:
+            best = max((gains.get(slug, 0.0) for _index, _stack, gains in places), default=0.0)
+        total += counts[slug] * max(0.0, best)
+    return total / len(pool)
+
+
+def _kind_gains(state: FightballState, s: int, index: int, stack: list[int], left: int) -> dict[str, float]:
+    """What one card of each kind in ``s``'s deck gains on this stack (Players only on a bare one);
+    a card that reads the discard piles is worked out afresh each time."""
+    cards = state.table.cards
+    now = stack_worth(state, index, stack, s, left) if stack else 0.0
+    gains: dict[str, float] = {}
+    for slug, copies in state.table.by_slug[s].items():
+        card = cards[copies[0]]
+        if (stack or card.kind == PLAYER) and card.id != state.table.buzz[s] and not _reads_discards(card):
+            gains[slug] = stack_worth(state, index, [*stack, card.id], s, left) - now
+    return gains
+
+
+def _gain(state: FightballState, s: int, index: int, stack: list[int], card: int, left: int) -> float:
+    return stack_worth(state, index, [*stack, card], s, left) - (stack_worth(state, index, stack, s, left) if stack else 0.0)
+
+
+def _reads_discards(card: Card) -> bool:
+    return card.effect is not None and card.effect.per_discard is not None
+
+
+# The gains of each kind of card on each stack, as ``hand_worth`` last worked them out.
+_GAINS: dict[tuple[object, ...], dict[str, float]] = {}
+_GAINS_OF: list[object] = [None, None]  # the table and court they were worked out for
+_GAINS_KEPT = 50_000
+_LAST_HAND: list[object] = [None, 0.0]
 
 
 def court_worth(state: FightballState, seat: int) -> float:
@@ -146,13 +255,22 @@ def race_risk(state: FightballState, s: int) -> float:
     return chance * (kept - lost)
 
 
+def _just_drew(state: FightballState, seat: str) -> bool:
+    history = state.history
+    return bool(history) and history[-1][0] == seat and isinstance(history[-1][1], Draw) and state.phase == "fast"
+
+
 def evaluate(state: FightballState, seat: str) -> float:
-    """The fitted value of the features, less what the card just played may lose in a race."""
+    """The fitted value of the features, less what the card just played may lose in a race; a
+    card just drawn counts what a draw is expected to gain (``hand_worth``)."""
     outcome = state.outcome
     if outcome is not None:
         return outcome.returns(seat)
     found = features(state, seat)
-    risk = race_risk(state, 0 if seat == "home" else 1)
+    s = 0 if seat == "home" else 1
+    risk = race_risk(state, s)
+    if _just_drew(state, seat) and state.discards[s] and state.held[s] != state.table.buzz[s]:
+        risk += HAND_BASE - hand_worth(state, s)  # only a discard to take back is weighed against it
     if risk:
         found["margin"] -= risk * game_left_scale(state)
     return EVALUATION.value(found)

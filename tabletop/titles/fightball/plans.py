@@ -12,8 +12,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import DISCARD, DRAW, PASS, TAKE, Play
-from .cards import PLAYER
-from .features import cards_left, stack_worth
+from .features import cards_left, placement_gains
 from .quarter import favoured_choice
 
 if TYPE_CHECKING:
@@ -71,13 +70,6 @@ def _plans(state: FightballState, seat: str) -> list[Plan]:
 def _places(state: FightballState, s: int, card: int, count: int) -> list[Action]:
     """The ``count`` stacks where ``card`` is expected to gain most, best first (the search looks
     at every plan once, so each choice offers as many)."""
-    is_player = state.table.cards[card].kind == PLAYER
-    left = cards_left(state)
-    gains: list[tuple[float, int]] = []
-    for index, stack in enumerate(state.stacks):
-        if not stack and not is_player:
-            continue  # a False Start
-        gain = stack_worth(state, index, [*stack, card], s, left) - stack_worth(state, index, stack, s, left)
-        gains.append((gain, index))
+    gains = placement_gains(state, s, card, cards_left(state))
     gains.sort(key=lambda g: (-g[0], g[1]))
     return [PLAYS[index] for _gain, index in gains[:count]]
