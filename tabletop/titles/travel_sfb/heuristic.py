@@ -148,13 +148,38 @@ def _opponent_moves(key: OpponentKey) -> tuple[tuple[tuple[int, ...], int], ...]
 
 def _movement_value(key: OpponentKey, mine: tuple[int, ...]) -> float:
     """Expected advantage points won minus lost, pairing best against best."""
-    total = 0
-    for theirs, times in _opponent_moves(key):
-        edge = len(mine) - len(theirs)
-        for a, b in zip(mine, theirs, strict=False):
-            edge += (a > b) - (a < b)
-        total += edge * times
+    places, beyond = _movement_places(key)
+    extra = len(mine) - len(places)
+    total = beyond[len(mine)] if extra < 0 else extra * SAMPLES
+    for place, rank in zip(places, mine, strict=False):
+        total += place[rank]
     return total / SAMPLES
+
+
+@lru_cache(maxsize=512)
+def _movement_places(key: OpponentKey) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The model opponent's movement rows taken place by place, so that a row of mine is scored with
+    a look-up per card. Against one row of theirs, each place holding cards on both sides scores the
+    comparison (+1, 0 or -1) and each place holding only one side's card scores 1 for its owner:
+    that is the unmatched cards' count difference plus the pairs won less the pairs lost. Summed
+    over their rows (weighted by how many samples hold each), ``places[k][rank]`` is what my
+    ``k``-th card of ``rank`` scores, and ``beyond[n]`` what the places after my ``n`` cards score
+    (their unmatched cards); a card of mine past their longest row scores 1 in every sample. All counts are whole numbers, so the sum is exact."""
+    moves = _opponent_moves(key)
+    width = max((len(theirs) for theirs, _times in moves), default=0)
+    places = []
+    for k in range(width):
+        place = [0] * 15
+        for rank in range(15):
+            for theirs, times in moves:
+                other = theirs[k] if k < len(theirs) else -1
+                place[rank] += times * ((rank > other) - (rank < other))
+        places.append(tuple(place))
+    beyond = [0] * (width + 1)
+    for n in range(width + 1):
+        for theirs, times in moves:
+            beyond[n] -= times * max(0, len(theirs) - n)
+    return tuple(places), tuple(beyond)
 
 
 PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tuple[int, int, int],
