@@ -245,28 +245,22 @@ def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
 
 def _plan(key: PlacementKey) -> None:
     """Find the best plan for ``key`` and record its next placement for every step along it."""
-    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
-    best = _best_split(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
-                       my_gen, their_gen)
+    hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen = key
+    best = _best_split(hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen)
     if best is None:
         _PLACEMENTS[key] = None
         return
     starts, adds = best[:3], best[3:]
-    rows: list[int | None] = [None] * len(hand)
-    for row in (0, 1, 2):
-        for k in range(starts[row], starts[row] + adds[row]):
-            rows[k] = row
-    remaining = list(zip(hand, rows, strict=True))
-    offense, moves, defense, count = base_offense, base_moves, base_defense, list(counted)
+    remaining = list(hand)
+    count = list(counted)
+    step = key
     for row in (1, 0, 2):
-        while True:
-            position = next((k for k, (_card, r) in enumerate(remaining) if r == row), None)
-            if position is None:
-                break
-            step: PlacementKey = (tuple(card for card, _r in remaining), offense, moves, defense,
-                                  (count[0], count[1], count[2]), limits, bonus, opponent, my_gen, their_gen)
+        # A row's run is contiguous in the hand, so each of its cards in turn stands where the run
+        # starts, less the cards of the runs before it placed already.
+        position = starts[row] - sum([adds[r] for r in (1, 0, 2)[:(1, 0, 2).index(row)] if starts[r] < starts[row]])
+        for _ in range(adds[row]):
             _PLACEMENTS[step] = (position, row)
-            (value, rank), _r = remaining.pop(position)
+            value, rank = remaining.pop(position)
             count[row] += 1
             if row == 0:
                 offense += value
@@ -274,6 +268,8 @@ def _plan(key: PlacementKey) -> None:
                 moves = (*moves, rank)
             else:
                 defense += value
+            step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
+                    opponent, my_gen, their_gen)
 
 
 @lru_cache(maxsize=1024)
@@ -296,17 +292,27 @@ def _layouts(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus:
     return tuple(found)
 
 
-_MOVEMENT_TABLES: dict[OpponentKey, dict[tuple[int, ...], float]] = {}
+# The model opponent's tables for one (opponent, my generation, its generation): expected damage
+# dealt by offense total, expected damage taken by defense total, and the worth of movement rows
+# (a dictionary filled as plans need it).
+_Tables = tuple[list[float], list[float], dict[tuple[int, ...], float]]
+_TABLES: dict[tuple[OpponentKey, int, int], _Tables] = {}
+_MOVEMENTS: dict[OpponentKey, dict[tuple[int, ...], float]] = {}
 
 
-def _movement_table(key: OpponentKey) -> dict[tuple[int, ...], float]:
-    """``_movement_value`` for one opponent model, as a plain dictionary filled as plans need it."""
-    table = _MOVEMENT_TABLES.get(key)
-    if table is None:
-        if len(_MOVEMENT_TABLES) > 512:
-            _MOVEMENT_TABLES.clear()
-        table = _MOVEMENT_TABLES[key] = {}
-    return table
+def _tables(key: OpponentKey, my_gen: int, their_gen: int) -> _Tables:
+    found = _TABLES.get((key, my_gen, their_gen))
+    if found is None:
+        if len(_TABLES) > 2048:
+            _TABLES.clear()
+        movement = _MOVEMENTS.get(key)
+        if movement is None:
+            if len(_MOVEMENTS) > 512:
+                _MOVEMENTS.clear()
+            movement = _MOVEMENTS[key] = {}
+        found = _TABLES[key, my_gen, their_gen] = (_damage_table(key, their_gen, True),
+                                                   _damage_table(key, my_gen, False), movement)
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -332,10 +338,8 @@ def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_move
     row's run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first. A
     plan scores the damage its offense is expected to deal, less what its defense lets through, plus
     ``POINT_WORTH`` for each advantage point its movement is expected to win."""
-    dealt = _damage_table(key, their_gen, True)
-    taken = _damage_table(key, my_gen, False)
-    movement = _movement_table(key)
-    ranks = tuple(r for _v, r in hand)
+    dealt, taken, movement = _tables(key, my_gen, their_gen)
+    ranks = tuple([r for _v, r in hand])
     prefix = [0]
     for v, _r in hand:
         prefix.append(prefix[-1] + v)
@@ -372,7 +376,7 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
                                  my_gen, their_gen)
     if not scores:
         return None
-    best = max(range(len(scores)), key=scores.__getitem__)  # the first of the best
+    best = scores.index(max(scores))  # the first of the best
     return plans[best] if scores[best] > -1e9 else None
 
 
