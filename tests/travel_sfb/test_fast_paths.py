@@ -16,7 +16,7 @@ from tabletop.titles.travel_sfb.knowledge import SeededOnUse, shuffle
 from tabletop.titles.travel_sfb.log import Drafted, event
 from tabletop.titles.travel_sfb.plans import KeptPlan
 
-from .helpers import new
+from .helpers import allocate, new, pair
 from .test_search_hooks import OPTION_SETS, positions
 
 
@@ -90,3 +90,17 @@ def test_a_movement_row_scores_by_look_ups_what_pairing_it_against_every_model_r
             for _ in range(20):
                 mine = tuple(sorted((chance.roll(13) + 1 for _ in range(size)), reverse=True))
                 assert _movement_value(key, mine) == paired(key, mine)
+
+
+def test_a_turn_s_drafted_entries_read_with_the_data_the_engine_logs():
+    state = new("KS 2C 3C 4C 5C 6C 7C 8C 9C 10C")  # seat1 gets KS..5C, seat2 6C..10C
+    allocate(state, "seat1", movement="KS 2C")
+    allocate(state, "seat2", movement="6C")
+    pair(state, "KS", "6C")
+    logged = {e.kind: e.to_json() for e in state.events}
+    assert logged["turn"]["data"] == {"turn": 2} and logged["turn"]["text"] == "Turn 2 begins."
+    assert logged["finish"]["data"] == {"seat": "seat2"}
+    assert logged["resolver"]["data"] == {"resolver": "seat1", "reason": "more-cards"}
+    assert logged["advantage"]["data"] == {"seat": "seat1", "points": 2, "into_hand": False}
+    assert logged["return"]["text"] == "Every card goes back under the deck, which holds 52 cards again."
+    assert logged["return"]["data"] == {}

@@ -105,7 +105,7 @@ class TurnFlow:
         return []
 
     def _begin_turn(self) -> None:
-        self._say("turn", f"Turn {self.turn} begins.", turn=self.turn)
+        self._tell("turn", _turn_begins, (self.turn,))
         self.phase = POWER_PHASE
         self.calls = [None, None]
         choosers = tuple(self.seat_names[i] for i in (0, 1) if self._power_options(i))
@@ -239,7 +239,7 @@ class TurnFlow:
         self.finished[i] = True
         left = len(self.hands[i])
         # TSFB-RULING-SCREEN: the opponent learns only that this ship has finished, never why.
-        self._say("finish", f"{self.names[i]} has finished allocating.", seat=self.seat_names[i])
+        self._tell("finish", _finished, (self.names[i], self.seat_names[i]))
         if automatic:
             self._say("finish-full", "You cannot place any more cards, so you have finished allocating.", i)
         if left:
@@ -260,13 +260,11 @@ class TurnFlow:
         self.settled = None
         if who is None:
             self.resolver = -1
-            self._say("resolver", f"Nobody resolves movement: {REASONS[reason]}, so no advantage points are "
-                      "scored.", resolver=None, reason=reason)
+            self._tell("resolver", _nobody_resolves, (reason,))
             self._finish_movement()
             return
         self.resolver = who
-        self._say("resolver", f"{self.names[who]} resolves movement: {REASONS[reason]}.",
-                  resolver=self.seat_names[who], reason=reason)
+        self._tell("resolver", _resolves, (self.names[who], self.seat_names[who], reason))
         mine, theirs = moves[who], moves[1 - who]
         if len(mine) >= len(theirs):
             self.walk, self.walk_owner, self.pool = self._by_rank(theirs), 1 - who, list(mine)
@@ -360,11 +358,7 @@ class TurnFlow:
             self.adv_points[i] = points
             self.adv_to_hand[i] = aces[i] if self.rules.ace_own_ship else (aces[0] or aces[1])
             if points:
-                where = ("into its hand, because an Ace was in the movement" if self.adv_to_hand[i]
-                         else "straight into its Offense")
-                self._say("advantage", f"{self.names[i]} ends movement with {points} advantage point(s): next "
-                          f"turn that many extra cards are dealt {where}.", seat=self.seat_names[i], points=points,
-                          into_hand=self.adv_to_hand[i])
+                self._tell("advantage", _advantage_ends, (self.names[i], self.seat_names[i], points, self.adv_to_hand[i]))
         self._resolve_damage()
 
     # -- damage and the end of the turn -------------------------------------------------------------
@@ -409,7 +403,7 @@ class TurnFlow:
             self.hands[i] = []
             self.adv_offense[i] = 0
             self.bonus[i] = 0
-        self._say("return", f"Every card goes back under the deck, which holds {len(self.deck)} cards again.")
+        self._tell("return", _returned, (len(self.deck),))
 
     def _check_end(self) -> bool:
         dead = [self.gen[i] == 0 for i in (0, 1)]
@@ -468,6 +462,33 @@ def _movement_shown(names: tuple[str, str], seats: tuple[str, str], *moves: tupl
     shown = "; ".join(f"{names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
                       for i in (0, 1))
     return f"Movement is revealed: {shown}.", {"movement": {seats[i]: [code(c) for c in moves[i]] for i in (0, 1)}}
+
+
+def _turn_begins(turn: int) -> tuple[str, dict[str, object]]:
+    return f"Turn {turn} begins.", {"turn": turn}
+
+
+def _finished(name: str, seat: str) -> tuple[str, dict[str, object]]:
+    return f"{name} has finished allocating.", {"seat": seat}
+
+
+def _nobody_resolves(reason: str) -> tuple[str, dict[str, object]]:
+    return (f"Nobody resolves movement: {REASONS[reason]}, so no advantage points are scored.",
+            {"resolver": None, "reason": reason})
+
+
+def _resolves(name: str, seat: str, reason: str) -> tuple[str, dict[str, object]]:
+    return f"{name} resolves movement: {REASONS[reason]}.", {"resolver": seat, "reason": reason}
+
+
+def _advantage_ends(name: str, seat: str, points: int, into_hand: bool) -> tuple[str, dict[str, object]]:
+    where = "into its hand, because an Ace was in the movement" if into_hand else "straight into its Offense"
+    return (f"{name} ends movement with {points} advantage point(s): next turn that many extra cards are dealt "
+            f"{where}.", {"seat": seat, "points": points, "into_hand": into_hand})
+
+
+def _returned(count: int) -> tuple[str, dict[str, object]]:
+    return f"Every card goes back under the deck, which holds {count} cards again.", {}
 
 
 def _paired(names: tuple[str, str], who: int, mine: int, theirs: int, forced: bool, result: int,

@@ -253,13 +253,17 @@ def _plan(key: PlacementKey) -> None:
     starts, adds = best[:3], best[3:]
     remaining = list(hand)
     count = list(counted)
-    step = key
+    step: PlacementKey | None = key
     for row in (1, 0, 2):
         # A row's run is contiguous in the hand, so each of its cards in turn stands where the run
         # starts, less the cards of the runs before it placed already.
         position = starts[row] - sum([adds[r] for r in (1, 0, 2)[:(1, 0, 2).index(row)] if starts[r] < starts[row]])
         for _ in range(adds[row]):
+            if step is None:
+                step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
+                        opponent, my_gen, their_gen)
             _PLACEMENTS[step] = (position, row)
+            step = None
             value, rank = remaining.pop(position)
             count[row] += 1
             if row == 0:
@@ -268,8 +272,6 @@ def _plan(key: PlacementKey) -> None:
                 moves = (*moves, rank)
             else:
                 defense += value
-            step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
-                    opponent, my_gen, their_gen)
 
 
 @lru_cache(maxsize=1024)
@@ -298,6 +300,7 @@ def _layouts(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus:
 _Tables = tuple[list[float], list[float], dict[tuple[int, ...], float]]
 _TABLES: dict[tuple[OpponentKey, int, int], _Tables] = {}
 _MOVEMENTS: dict[OpponentKey, dict[tuple[int, ...], float]] = {}
+_BEYOND = sum(VALUES) - MAX_TOTAL
 
 
 def _tables(key: OpponentKey, my_gen: int, their_gen: int) -> _Tables:
@@ -310,8 +313,11 @@ def _tables(key: OpponentKey, my_gen: int, their_gen: int) -> _Tables:
             if len(_MOVEMENTS) > 512:
                 _MOVEMENTS.clear()
             movement = _MOVEMENTS[key] = {}
-        found = _TABLES[key, my_gen, their_gen] = (_damage_table(key, their_gen, True),
-                                                   _damage_table(key, my_gen, False), movement)
+        # Stretched to every total the deck can make (a total past MAX_TOTAL scores as MAX_TOTAL),
+        # so a plan looks its totals up without clamping them.
+        dealt, taken = _damage_table(key, their_gen, True), _damage_table(key, my_gen, False)
+        found = _TABLES[key, my_gen, their_gen] = (dealt + [dealt[-1]] * _BEYOND, taken + [taken[-1]] * _BEYOND,
+                                                   movement)
     return found
 
 
@@ -344,8 +350,8 @@ def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_move
     for v, _r in hand:
         prefix.append(prefix[-1] + v)
     (offense_runs, movement_runs, defense_runs), picks, plans = _run_table(counted, limits, bonus, len(hand))
-    attack = [dealt[min(MAX_TOTAL, base_offense + prefix[end] - prefix[start])] for start, end in offense_runs]
-    guard = [taken[min(MAX_TOTAL, base_defense + prefix[end] - prefix[start])] for start, end in defense_runs]
+    attack = [dealt[base_offense + prefix[end] - prefix[start]] for start, end in offense_runs]
+    guard = [taken[base_defense + prefix[end] - prefix[start]] for start, end in defense_runs]
     manoeuvre = []
     for start, end in movement_runs:
         moves = ranks[start:end]
