@@ -233,7 +233,17 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
 
 def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
-    return _best_split(*key)
+    try:
+        return _BEST[key]
+    except KeyError:
+        if len(_BEST) > _PLACEMENTS_MAX:
+            _BEST.clear()
+        best = _BEST[key] = _best_split(*key)
+        return best
+
+
+# The plans already found, by key (a search meets the same short hands again and again).
+_BEST: dict[PlacementKey, tuple[int, ...] | None] = {}
 
 
 def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
@@ -246,32 +256,43 @@ def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
 def _plan(key: PlacementKey) -> None:
     """Find the best plan for ``key`` and record its next placement for every step along it."""
     hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen = key
-    best = _best_split(hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen)
+    best = best_plan(key)
     if best is None:
         _PLACEMENTS[key] = None
         return
-    starts, adds = best[:3], best[3:]
     remaining = list(hand)
     count = list(counted)
     step: PlacementKey | None = key
+    for position, row in _placing(best):
+        if step is None:
+            step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
+                    opponent, my_gen, their_gen)
+        _PLACEMENTS[step] = (position, row)
+        step = None
+        value, rank = remaining.pop(position)
+        count[row] += 1
+        if row == 0:
+            offense += value
+        elif row == 1:
+            moves = (*moves, rank)
+        else:
+            defense += value
+
+
+@lru_cache(maxsize=4096)
+def _placing(plan: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """A plan's placements in the order the heuristic makes them (Movement, Offense, Defense), each
+    as (where the card stands among the cards still in hand, row). A row's run is contiguous in the
+    hand, so each of its cards in turn stands where the run starts, less the cards of the runs
+    before it placed already."""
+    starts, adds = plan[:3], plan[3:]
+    placing = []
+    done: list[int] = []
     for row in (1, 0, 2):
-        # A row's run is contiguous in the hand, so each of its cards in turn stands where the run
-        # starts, less the cards of the runs before it placed already.
-        position = starts[row] - sum([adds[r] for r in (1, 0, 2)[:(1, 0, 2).index(row)] if starts[r] < starts[row]])
-        for _ in range(adds[row]):
-            if step is None:
-                step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
-                        opponent, my_gen, their_gen)
-            _PLACEMENTS[step] = (position, row)
-            step = None
-            value, rank = remaining.pop(position)
-            count[row] += 1
-            if row == 0:
-                offense += value
-            elif row == 1:
-                moves = (*moves, rank)
-            else:
-                defense += value
+        position = starts[row] - sum([adds[r] for r in done if starts[r] < starts[row]])
+        placing += [(position, row)] * adds[row]
+        done.append(row)
+    return tuple(placing)
 
 
 @lru_cache(maxsize=1024)
