@@ -74,6 +74,10 @@ class TurnFlow:
     resolve_reason: str
     settled: str | None
     points: list[int]
+    # Turns each ship ended with cards in hand while a row still had room for them: something no
+    # sound allocation does (a card placed never hurts), so a sign of erratic play. Public: the
+    # deal's count and the revealed rows tell it.
+    idle: list[int]
     _turn_record: TurnRecord | None
     # Plain attributes, not the engine's properties: search reads them at every step.
     to_act: tuple[str, ...] = ()
@@ -385,6 +389,9 @@ class TurnFlow:
             self._say("role-reversal", f"{self.names[first]} placed first and still scored damage, so the "
                       f"roles reverse: {self.names[1 - first]} places first from now on.",
                       first_placer=self.seat_names[1 - first])
+        for i in (0, 1):
+            if self.hands[i] and self.rooms[i]:
+                self.idle[i] += 1
         self._return_cards()
         if self._check_end():
             return
