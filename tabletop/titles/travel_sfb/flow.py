@@ -15,7 +15,7 @@ from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, US
 from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
 from .log import Draft, Drafted, event
 from .movement import REASONS, compare, resolver
-from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
+from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, UNAVAILABLE, Rules
 from .rules import POWER as POWER_PHASE
 from .ships import ShipSpec
 
@@ -112,7 +112,10 @@ class TurnFlow:
         self._tell("turn", _turn_begins, (self.turn,))
         self.phase = POWER_PHASE
         self.calls = [None, None]
-        choosers = tuple(self.seat_names[i] for i in (0, 1) if self._power_options(i))
+        # Without the reserve-power rule (the usual duel) nobody has a call to make.
+        reserve = self.reserve
+        choosers = () if reserve[0] == reserve[1] == UNAVAILABLE else tuple(
+            self.seat_names[i] for i in (0, 1) if self._power_options(i))
         if choosers:
             self.to_act = choosers
         else:
@@ -381,8 +384,8 @@ class TurnFlow:
         self._tell("damage", _damage_done, (self.names, self.seat_names, offense, defense, damage, before,
                                             (self.gen[0], self.gen[1])))
         self._turn_record = TurnRecord((self.seat_names, self.turn, offense, defense, damage, tuple(self.adv_points),
-                                        self._movement_facts(), tuple(tuple(row) for row in rows[0]),
-                                        tuple(tuple(row) for row in rows[1])))
+                                        self._movement_facts(), (tuple(rows[0][0]), tuple(rows[0][1]), tuple(rows[0][2])),
+                                        (tuple(rows[1][0]), tuple(rows[1][1]), tuple(rows[1][2]))))
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer
             self.first_placer = 1 - first
