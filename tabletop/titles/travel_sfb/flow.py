@@ -166,16 +166,13 @@ class TurnFlow:
                 if self.adv_to_hand[i]:
                     self.hands[i].extend(cards)
                     self.bonus[i] = len(cards)
-                    where = "into its hand (an Ace was in the movement), free of the row limits"
                 else:
                     self.rows[i][0].extend(cards)
                     self.adv_offense[i] = len(cards)
-                    where = "face down straight into its Offense, beyond the row limit"
-                self._say("deal-advantage", f"{self.names[i]} is dealt {len(cards)} advantage card(s) {where}.",
-                          seat=self.seat_names[i], count=len(cards), into_hand=self.adv_to_hand[i])
+                self._tell("deal-advantage", _advantage_dealt,
+                           (self.names[i], self.seat_names[i], len(cards), self.adv_to_hand[i]))
                 if self.adv_to_hand[i] or self.rules.advantage_seen:
-                    self._say("deal-advantage-private", f"Your advantage cards: {labels(cards)}.", i,
-                              cards=[CODES[c] for c in cards])
+                    self._tell("deal-advantage-private", _advantage_shown, (tuple(cards),), i)
             wanted = max(0, self.gen[i] + extra)
             cards = self._draw(wanted)
             self.hands[i].extend(cards)
@@ -472,6 +469,17 @@ def _movement_shown(names: tuple[str, str], seats: tuple[str, str], *moves: tupl
     shown = "; ".join(f"{names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
                       for i in (0, 1))
     return f"Movement is revealed: {shown}.", {"movement": {seats[i]: [code(c) for c in moves[i]] for i in (0, 1)}}
+
+
+def _advantage_dealt(name: str, seat: str, count: int, into_hand: bool) -> tuple[str, dict[str, object]]:
+    where = ("into its hand (an Ace was in the movement), free of the row limits" if into_hand
+             else "face down straight into its Offense, beyond the row limit")
+    return (f"{name} is dealt {count} advantage card(s) {where}.",
+            {"seat": seat, "count": count, "into_hand": into_hand})
+
+
+def _advantage_shown(cards: tuple[int, ...]) -> tuple[str, dict[str, object]]:
+    return f"Your advantage cards: {labels(cards)}.", {"cards": [CODES[c] for c in cards]}
 
 
 def _turn_begins(turn: int) -> tuple[str, dict[str, object]]:
