@@ -11,11 +11,12 @@ from tabletop.core import Event, IllegalAction, Randomness
 from tabletop.titles.travel_sfb.actions import PLACE, Place
 from tabletop.titles.travel_sfb.cards import CODES, DECK_SIZE
 from tabletop.titles.travel_sfb.features import FITTED, features, fitted_value
+from tabletop.titles.travel_sfb.heuristic import SAMPLES, _movement_value, _opponent_moves
 from tabletop.titles.travel_sfb.knowledge import SeededOnUse, shuffle
 from tabletop.titles.travel_sfb.log import Drafted, event
 from tabletop.titles.travel_sfb.plans import KeptPlan
 
-from .helpers import new
+from .helpers import allocate, new, pair
 from .test_search_hooks import OPTION_SETS, positions
 
 
@@ -70,3 +71,36 @@ def test_a_kept_plan_is_equal_to_and_hashed_as_its_tuple_and_pickles_without_its
     assert kept == actions and hash(kept) == hash(actions) and {actions: 1}[kept] == 1
     again = pickle.loads(pickle.dumps(kept))
     assert again == actions and not again.__dict__
+
+
+def test_a_movement_row_scores_by_look_ups_what_pairing_it_against_every_model_row_scores():
+    def paired(key: tuple, mine: tuple[int, ...]) -> float:
+        total = 0
+        for theirs, times in _opponent_moves(key):
+            edge = len(mine) - len(theirs)
+            for a, b in zip(mine, theirs, strict=False):
+                edge += (a > b) - (a < b)
+            total += edge * times
+        return total / SAMPLES
+
+    chance = Randomness(5)
+    for limits, placed, loose in (((3, 2, 3), (0, 0, 0), 5), ((4, 4, 1), (1, 2, 0), 3), ((2, 3, 3), (0, 1, 1), 7)):
+        key = (limits, placed, 0, loose, 1)
+        for size in range(7):
+            for _ in range(20):
+                mine = tuple(sorted((chance.roll(13) + 1 for _ in range(size)), reverse=True))
+                assert _movement_value(key, mine) == paired(key, mine)
+
+
+def test_a_turn_s_drafted_entries_read_with_the_data_the_engine_logs():
+    state = new("KS 2C 3C 4C 5C 6C 7C 8C 9C 10C")  # seat1 gets KS..5C, seat2 6C..10C
+    allocate(state, "seat1", movement="KS 2C")
+    allocate(state, "seat2", movement="6C")
+    pair(state, "KS", "6C")
+    logged = {e.kind: e.to_json() for e in state.events}
+    assert logged["turn"]["data"] == {"turn": 2} and logged["turn"]["text"] == "Turn 2 begins."
+    assert logged["finish"]["data"] == {"seat": "seat2"}
+    assert logged["resolver"]["data"] == {"resolver": "seat1", "reason": "more-cards"}
+    assert logged["advantage"]["data"] == {"seat": "seat1", "points": 2, "into_hand": False}
+    assert logged["return"]["text"] == "Every card goes back under the deck, which holds 52 cards again."
+    assert logged["return"]["data"] == {}

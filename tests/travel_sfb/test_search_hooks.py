@@ -112,3 +112,16 @@ def test_in_a_world_drawn_for_one_seat_the_other_ship_offers_only_its_likeliest_
     reply = world.plans("seat2")
     assert len(reply) == 1 and reply[0][0] == world.suggest("seat2", Randomness(0))
     assert len(state.plans("seat2")) > 1
+
+
+def test_a_ship_that_ends_a_turn_with_cards_it_had_room_for_is_met_with_the_rules_of_thumb():
+    state = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D")
+    allocate(state, "seat1", offense="KS QS", movement="9C", defense="5D 2S")  # every card placed
+    allocate(state, "seat2", offense="3H")  # four cards kept back with room for them
+    assert state.turn == 2 and state.idle == [0, 1]
+    world = state.determinize("seat1", Randomness(3))
+    assert world.idle == [0, 1]
+    for position in (state, world):
+        plans = position.plans("seat1")
+        assert len(plans) == 1 and plans[0][0] == position.suggest("seat1", Randomness(0))
+    assert len(state.plans("seat2")) > 1

@@ -15,7 +15,7 @@ from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, US
 from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
 from .log import Draft, Drafted, event
 from .movement import REASONS, compare, resolver
-from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, Rules
+from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, UNAVAILABLE, Rules
 from .rules import POWER as POWER_PHASE
 from .ships import ShipSpec
 
@@ -74,6 +74,10 @@ class TurnFlow:
     resolve_reason: str
     settled: str | None
     points: list[int]
+    # Turns each ship ended with cards in hand while a row still had room for them: something no
+    # sound allocation does (a card placed never hurts), so a sign of erratic play. Public: the
+    # deal's count and the revealed rows tell it.
+    idle: list[int]
     _turn_record: TurnRecord | None
     # Plain attributes, not the engine's properties: search reads them at every step.
     to_act: tuple[str, ...] = ()
@@ -105,10 +109,13 @@ class TurnFlow:
         return []
 
     def _begin_turn(self) -> None:
-        self._say("turn", f"Turn {self.turn} begins.", turn=self.turn)
+        self._tell("turn", _turn_begins, (self.turn,))
         self.phase = POWER_PHASE
         self.calls = [None, None]
-        choosers = tuple(self.seat_names[i] for i in (0, 1) if self._power_options(i))
+        # Without the reserve-power rule (the usual duel) nobody has a call to make.
+        reserve = self.reserve
+        choosers = () if reserve[0] == reserve[1] == UNAVAILABLE else tuple(
+            self.seat_names[i] for i in (0, 1) if self._power_options(i))
         if choosers:
             self.to_act = choosers
         else:
@@ -159,16 +166,13 @@ class TurnFlow:
                 if self.adv_to_hand[i]:
                     self.hands[i].extend(cards)
                     self.bonus[i] = len(cards)
-                    where = "into its hand (an Ace was in the movement), free of the row limits"
                 else:
                     self.rows[i][0].extend(cards)
                     self.adv_offense[i] = len(cards)
-                    where = "face down straight into its Offense, beyond the row limit"
-                self._say("deal-advantage", f"{self.names[i]} is dealt {len(cards)} advantage card(s) {where}.",
-                          seat=self.seat_names[i], count=len(cards), into_hand=self.adv_to_hand[i])
+                self._tell("deal-advantage", _advantage_dealt,
+                           (self.names[i], self.seat_names[i], len(cards), self.adv_to_hand[i]))
                 if self.adv_to_hand[i] or self.rules.advantage_seen:
-                    self._say("deal-advantage-private", f"Your advantage cards: {labels(cards)}.", i,
-                              cards=[CODES[c] for c in cards])
+                    self._tell("deal-advantage-private", _advantage_shown, (tuple(cards),), i)
             wanted = max(0, self.gen[i] + extra)
             cards = self._draw(wanted)
             self.hands[i].extend(cards)
@@ -239,7 +243,7 @@ class TurnFlow:
         self.finished[i] = True
         left = len(self.hands[i])
         # TSFB-RULING-SCREEN: the opponent learns only that this ship has finished, never why.
-        self._say("finish", f"{self.names[i]} has finished allocating.", seat=self.seat_names[i])
+        self._tell("finish", _finished, (self.names[i], self.seat_names[i]))
         if automatic:
             self._say("finish-full", "You cannot place any more cards, so you have finished allocating.", i)
         if left:
@@ -260,13 +264,11 @@ class TurnFlow:
         self.settled = None
         if who is None:
             self.resolver = -1
-            self._say("resolver", f"Nobody resolves movement: {REASONS[reason]}, so no advantage points are "
-                      "scored.", resolver=None, reason=reason)
+            self._tell("resolver", _nobody_resolves, (reason,))
             self._finish_movement()
             return
         self.resolver = who
-        self._say("resolver", f"{self.names[who]} resolves movement: {REASONS[reason]}.",
-                  resolver=self.seat_names[who], reason=reason)
+        self._tell("resolver", _resolves, (self.names[who], self.seat_names[who], reason))
         mine, theirs = moves[who], moves[1 - who]
         if len(mine) >= len(theirs):
             self.walk, self.walk_owner, self.pool = self._by_rank(theirs), 1 - who, list(mine)
@@ -360,11 +362,7 @@ class TurnFlow:
             self.adv_points[i] = points
             self.adv_to_hand[i] = aces[i] if self.rules.ace_own_ship else (aces[0] or aces[1])
             if points:
-                where = ("into its hand, because an Ace was in the movement" if self.adv_to_hand[i]
-                         else "straight into its Offense")
-                self._say("advantage", f"{self.names[i]} ends movement with {points} advantage point(s): next "
-                          f"turn that many extra cards are dealt {where}.", seat=self.seat_names[i], points=points,
-                          into_hand=self.adv_to_hand[i])
+                self._tell("advantage", _advantage_ends, (self.names[i], self.seat_names[i], points, self.adv_to_hand[i]))
         self._resolve_damage()
 
     # -- damage and the end of the turn -------------------------------------------------------------
@@ -383,14 +381,17 @@ class TurnFlow:
         self._tell("damage", _damage_done, (self.names, self.seat_names, offense, defense, damage, before,
                                             (self.gen[0], self.gen[1])))
         self._turn_record = TurnRecord((self.seat_names, self.turn, offense, defense, damage, tuple(self.adv_points),
-                                        self._movement_facts(), tuple(tuple(row) for row in rows[0]),
-                                        tuple(tuple(row) for row in rows[1])))
+                                        self._movement_facts(), (tuple(rows[0][0]), tuple(rows[0][1]), tuple(rows[0][2])),
+                                        (tuple(rows[1][0]), tuple(rows[1][1]), tuple(rows[1][2]))))
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer
             self.first_placer = 1 - first
             self._say("role-reversal", f"{self.names[first]} placed first and still scored damage, so the "
                       f"roles reverse: {self.names[1 - first]} places first from now on.",
                       first_placer=self.seat_names[1 - first])
+        for i in (0, 1):
+            if self.hands[i] and self.rooms[i]:
+                self.idle[i] += 1
         self._return_cards()
         if self._check_end():
             return
@@ -409,7 +410,7 @@ class TurnFlow:
             self.hands[i] = []
             self.adv_offense[i] = 0
             self.bonus[i] = 0
-        self._say("return", f"Every card goes back under the deck, which holds {len(self.deck)} cards again.")
+        self._tell("return", _returned, (len(self.deck),))
 
     def _check_end(self) -> bool:
         dead = [self.gen[i] == 0 for i in (0, 1)]
@@ -468,6 +469,44 @@ def _movement_shown(names: tuple[str, str], seats: tuple[str, str], *moves: tupl
     shown = "; ".join(f"{names[i]} shows {labels(moves[i])} (total {sum([VALUES[c] for c in moves[i]])})"
                       for i in (0, 1))
     return f"Movement is revealed: {shown}.", {"movement": {seats[i]: [code(c) for c in moves[i]] for i in (0, 1)}}
+
+
+def _advantage_dealt(name: str, seat: str, count: int, into_hand: bool) -> tuple[str, dict[str, object]]:
+    where = ("into its hand (an Ace was in the movement), free of the row limits" if into_hand
+             else "face down straight into its Offense, beyond the row limit")
+    return (f"{name} is dealt {count} advantage card(s) {where}.",
+            {"seat": seat, "count": count, "into_hand": into_hand})
+
+
+def _advantage_shown(cards: tuple[int, ...]) -> tuple[str, dict[str, object]]:
+    return f"Your advantage cards: {labels(cards)}.", {"cards": [CODES[c] for c in cards]}
+
+
+def _turn_begins(turn: int) -> tuple[str, dict[str, object]]:
+    return f"Turn {turn} begins.", {"turn": turn}
+
+
+def _finished(name: str, seat: str) -> tuple[str, dict[str, object]]:
+    return f"{name} has finished allocating.", {"seat": seat}
+
+
+def _nobody_resolves(reason: str) -> tuple[str, dict[str, object]]:
+    return (f"Nobody resolves movement: {REASONS[reason]}, so no advantage points are scored.",
+            {"resolver": None, "reason": reason})
+
+
+def _resolves(name: str, seat: str, reason: str) -> tuple[str, dict[str, object]]:
+    return f"{name} resolves movement: {REASONS[reason]}.", {"resolver": seat, "reason": reason}
+
+
+def _advantage_ends(name: str, seat: str, points: int, into_hand: bool) -> tuple[str, dict[str, object]]:
+    where = "into its hand, because an Ace was in the movement" if into_hand else "straight into its Offense"
+    return (f"{name} ends movement with {points} advantage point(s): next turn that many extra cards are dealt "
+            f"{where}.", {"seat": seat, "points": points, "into_hand": into_hand})
+
+
+def _returned(count: int) -> tuple[str, dict[str, object]]:
+    return f"Every card goes back under the deck, which holds {count} cards again.", {}
 
 
 def _paired(names: tuple[str, str], who: int, mine: int, theirs: int, forced: bool, result: int,

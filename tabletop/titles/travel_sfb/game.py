@@ -48,7 +48,7 @@ from .flow import BOTH, TurnFlow
 from .heuristic import suggest as heuristic_suggest
 from .knowledge import counts_visible, row_visible, unseen_advantage
 from .knowledge import determinize as redraw_hidden
-from .plans import OPPONENT_PLANS, allocation_plans
+from .plans import ERRATIC_PLANS, OPPONENT_PLANS, allocation_plans
 from .render import describe_action as action_label
 from .render import render_text as picture
 from .rules import ALLOCATE, PAIR, PHASE_NAMES, POWER, READY, RESERVE_NAMES, SETTLE, SPENT, UNAVAILABLE, Rules
@@ -200,6 +200,7 @@ class TravelState(TurnFlow, State):
         self.resolve_reason = "empty"
         self.settled = None
         self.points = [0, 0]
+        self.idle = [0, 0]
         self._turn_record = None
         # The seat a determinized copy was drawn for (None in the real game): see plans.py.
         self.searcher: int | None = None
@@ -382,6 +383,7 @@ class TravelState(TurnFlow, State):
         twin.pairs = list(self.pairs)
         twin.unpaired = list(self.unpaired)
         twin.points = list(self.points)
+        twin.idle = list(self.idle)
         twin.rooms = list(self.rooms)
         twin.placements = list(self.placements)
         return twin
@@ -441,6 +443,10 @@ class TravelState(TurnFlow, State):
         i = 0 if seat == "seat1" else 1
         if self.searcher is not None and self.searcher != i:
             return allocation_plans(self, seat, OPPONENT_PLANS)
+        if self.idle[1 - i]:
+            # An erratic opponent (see ``idle``) is met with the rules of thumb, which model the
+            # opponent as placing cards at random; the search's model of a sound reply misleads.
+            return allocation_plans(self, seat, ERRATIC_PLANS)
         return allocation_plans(self, seat)
 
     def determinize(self, seat: str | None, rng: Randomness) -> TravelState:

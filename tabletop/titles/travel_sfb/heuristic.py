@@ -148,13 +148,38 @@ def _opponent_moves(key: OpponentKey) -> tuple[tuple[tuple[int, ...], int], ...]
 
 def _movement_value(key: OpponentKey, mine: tuple[int, ...]) -> float:
     """Expected advantage points won minus lost, pairing best against best."""
-    total = 0
-    for theirs, times in _opponent_moves(key):
-        edge = len(mine) - len(theirs)
-        for a, b in zip(mine, theirs, strict=False):
-            edge += (a > b) - (a < b)
-        total += edge * times
+    places, beyond = _movement_places(key)
+    extra = len(mine) - len(places)
+    total = beyond[len(mine)] if extra < 0 else extra * SAMPLES
+    for place, rank in zip(places, mine, strict=False):
+        total += place[rank]
     return total / SAMPLES
+
+
+@lru_cache(maxsize=512)
+def _movement_places(key: OpponentKey) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """The model opponent's movement rows taken place by place, so that a row of mine is scored with
+    a look-up per card. Against one row of theirs, each place holding cards on both sides scores the
+    comparison (+1, 0 or -1) and each place holding only one side's card scores 1 for its owner:
+    that is the unmatched cards' count difference plus the pairs won less the pairs lost. Summed
+    over their rows (weighted by how many samples hold each), ``places[k][rank]`` is what my
+    ``k``-th card of ``rank`` scores, and ``beyond[n]`` what the places after my ``n`` cards score
+    (their unmatched cards); a card of mine past their longest row scores 1 in every sample. All counts are whole numbers, so the sum is exact."""
+    moves = _opponent_moves(key)
+    width = max((len(theirs) for theirs, _times in moves), default=0)
+    places = []
+    for k in range(width):
+        place = [0] * 15
+        for rank in range(15):
+            for theirs, times in moves:
+                other = theirs[k] if k < len(theirs) else -1
+                place[rank] += times * ((rank > other) - (rank < other))
+        places.append(tuple(place))
+    beyond = [0] * (width + 1)
+    for n in range(width + 1):
+        for theirs, times in moves:
+            beyond[n] -= times * max(0, len(theirs) - n)
+    return tuple(places), tuple(beyond)
 
 
 PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tuple[int, int, int],
@@ -208,7 +233,17 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
 
 def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
-    return _best_split(*key)
+    try:
+        return _BEST[key]
+    except KeyError:
+        if len(_BEST) > _PLACEMENTS_MAX:
+            _BEST.clear()
+        best = _BEST[key] = _best_split(*key)
+        return best
+
+
+# The plans already found, by key (a search meets the same short hands again and again).
+_BEST: dict[PlacementKey, tuple[int, ...] | None] = {}
 
 
 def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
@@ -220,35 +255,44 @@ def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
 
 def _plan(key: PlacementKey) -> None:
     """Find the best plan for ``key`` and record its next placement for every step along it."""
-    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
-    best = _best_split(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
-                       my_gen, their_gen)
+    hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen = key
+    best = best_plan(key)
     if best is None:
         _PLACEMENTS[key] = None
         return
-    starts, adds = best[:3], best[3:]
-    rows: list[int | None] = [None] * len(hand)
-    for row in (0, 1, 2):
-        for k in range(starts[row], starts[row] + adds[row]):
-            rows[k] = row
-    remaining = list(zip(hand, rows, strict=True))
-    offense, moves, defense, count = base_offense, base_moves, base_defense, list(counted)
+    remaining = list(hand)
+    count = list(counted)
+    step: PlacementKey | None = key
+    for position, row in _placing(best):
+        if step is None:
+            step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
+                    opponent, my_gen, their_gen)
+        _PLACEMENTS[step] = (position, row)
+        step = None
+        value, rank = remaining.pop(position)
+        count[row] += 1
+        if row == 0:
+            offense += value
+        elif row == 1:
+            moves = (*moves, rank)
+        else:
+            defense += value
+
+
+@lru_cache(maxsize=4096)
+def _placing(plan: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """A plan's placements in the order the heuristic makes them (Movement, Offense, Defense), each
+    as (where the card stands among the cards still in hand, row). A row's run is contiguous in the
+    hand, so each of its cards in turn stands where the run starts, less the cards of the runs
+    before it placed already."""
+    starts, adds = plan[:3], plan[3:]
+    placing = []
+    done: list[int] = []
     for row in (1, 0, 2):
-        while True:
-            position = next((k for k, (_card, r) in enumerate(remaining) if r == row), None)
-            if position is None:
-                break
-            step: PlacementKey = (tuple(card for card, _r in remaining), offense, moves, defense,
-                                  (count[0], count[1], count[2]), limits, bonus, opponent, my_gen, their_gen)
-            _PLACEMENTS[step] = (position, row)
-            (value, rank), _r = remaining.pop(position)
-            count[row] += 1
-            if row == 0:
-                offense += value
-            elif row == 1:
-                moves = (*moves, rank)
-            else:
-                defense += value
+        position = starts[row] - sum([adds[r] for r in done if starts[r] < starts[row]])
+        placing += [(position, row)] * adds[row]
+        done.append(row)
+    return tuple(placing)
 
 
 @lru_cache(maxsize=1024)
@@ -271,17 +315,31 @@ def _layouts(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus:
     return tuple(found)
 
 
-_MOVEMENT_TABLES: dict[OpponentKey, dict[tuple[int, ...], float]] = {}
+# The model opponent's tables for one (opponent, my generation, its generation): expected damage
+# dealt by offense total, expected damage taken by defense total, and the worth of movement rows
+# (a dictionary filled as plans need it).
+_Tables = tuple[list[float], list[float], dict[tuple[int, ...], float]]
+_TABLES: dict[tuple[OpponentKey, int, int], _Tables] = {}
+_MOVEMENTS: dict[OpponentKey, dict[tuple[int, ...], float]] = {}
+_BEYOND = sum(VALUES) - MAX_TOTAL
 
 
-def _movement_table(key: OpponentKey) -> dict[tuple[int, ...], float]:
-    """``_movement_value`` for one opponent model, as a plain dictionary filled as plans need it."""
-    table = _MOVEMENT_TABLES.get(key)
-    if table is None:
-        if len(_MOVEMENT_TABLES) > 512:
-            _MOVEMENT_TABLES.clear()
-        table = _MOVEMENT_TABLES[key] = {}
-    return table
+def _tables(key: OpponentKey, my_gen: int, their_gen: int) -> _Tables:
+    found = _TABLES.get((key, my_gen, their_gen))
+    if found is None:
+        if len(_TABLES) > 2048:
+            _TABLES.clear()
+        movement = _MOVEMENTS.get(key)
+        if movement is None:
+            if len(_MOVEMENTS) > 512:
+                _MOVEMENTS.clear()
+            movement = _MOVEMENTS[key] = {}
+        # Stretched to every total the deck can make (a total past MAX_TOTAL scores as MAX_TOTAL),
+        # so a plan looks its totals up without clamping them.
+        dealt, taken = _damage_table(key, their_gen, True), _damage_table(key, my_gen, False)
+        found = _TABLES[key, my_gen, their_gen] = (dealt + [dealt[-1]] * _BEYOND, taken + [taken[-1]] * _BEYOND,
+                                                   movement)
+    return found
 
 
 @lru_cache(maxsize=1024)
@@ -307,16 +365,14 @@ def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_move
     row's run in ``hand``, cards for each row), and ``hand`` is (value, rank) pairs, best first. A
     plan scores the damage its offense is expected to deal, less what its defense lets through, plus
     ``POINT_WORTH`` for each advantage point its movement is expected to win."""
-    dealt = _damage_table(key, their_gen, True)
-    taken = _damage_table(key, my_gen, False)
-    movement = _movement_table(key)
-    ranks = tuple(r for _v, r in hand)
+    dealt, taken, movement = _tables(key, my_gen, their_gen)
+    ranks = tuple([r for _v, r in hand])
     prefix = [0]
     for v, _r in hand:
         prefix.append(prefix[-1] + v)
     (offense_runs, movement_runs, defense_runs), picks, plans = _run_table(counted, limits, bonus, len(hand))
-    attack = [dealt[min(MAX_TOTAL, base_offense + prefix[end] - prefix[start])] for start, end in offense_runs]
-    guard = [taken[min(MAX_TOTAL, base_defense + prefix[end] - prefix[start])] for start, end in defense_runs]
+    attack = [dealt[base_offense + prefix[end] - prefix[start]] for start, end in offense_runs]
+    guard = [taken[base_defense + prefix[end] - prefix[start]] for start, end in defense_runs]
     manoeuvre = []
     for start, end in movement_runs:
         moves = ranks[start:end]
@@ -347,7 +403,7 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
                                  my_gen, their_gen)
     if not scores:
         return None
-    best = max(range(len(scores)), key=scores.__getitem__)  # the first of the best
+    best = scores.index(max(scores))  # the first of the best
     return plans[best] if scores[best] > -1e9 else None
 
 

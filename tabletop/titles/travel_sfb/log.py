@@ -63,18 +63,18 @@ class Drafted(Event):
 
     def __init__(self, kind: str, draft: Draft | None, values: tuple[Any, ...],
                  visible_to: frozenset[str] | None) -> None:
-        _KIND.__set__(self, kind)
-        _VISIBLE_TO.__set__(self, visible_to)
-        _RULE.__set__(self, None)
-        object.__setattr__(self, "_draft", (draft, values))
+        _SET_KIND(self, kind)
+        _SET_VISIBLE_TO(self, visible_to)
+        _SET_RULE(self, None)
+        _SET_DRAFT(self, (draft, values))
 
     def _write(self) -> None:
         draft, values = self._draft
         if draft is not None:
             text, data = draft(*values)
-            _TEXT.__set__(self, text)
-            _DATA.__set__(self, data)
-            object.__setattr__(self, "_draft", (None, ()))
+            _SET_TEXT(self, text)
+            _SET_DATA(self, data)
+            _SET_DRAFT(self, (None, ()))
 
     @property
     def text(self) -> str:
@@ -97,6 +97,9 @@ class Drafted(Event):
 
     def __reduce__(self) -> tuple[Callable[..., Drafted], tuple[Any, ...]]:
         return _written, (self.kind, self.text, self.data, self.visible_to)
+
+
+_SET_DRAFT = Drafted.__dict__["_draft"].__set__
 
 
 def _written(kind: str, text: str, data: dict[str, Any], visible_to: frozenset[str] | None) -> Drafted:

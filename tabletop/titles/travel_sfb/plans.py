@@ -18,6 +18,9 @@ offered it ten would meet ten new moves every time, learn nothing about them, an
 opponent as picking at random among its ten. The likeliest reply is the better model, and the
 search weighs its own allocations against it. Nothing hidden is used: the reply is worked out
 from the re-drawn hand.
+
+Against an opponent that has kept cards back while its rows had room (``TurnFlow.idle``), the
+seat is offered only the heuristic's allocation (``ERRATIC_PLANS``): see ``TravelState.plans``.
 """
 
 from __future__ import annotations
@@ -33,10 +36,11 @@ from .rules import ALLOCATE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["OPPONENT_PLANS", "PLAN_LIMIT", "KeptPlan", "allocation_plans"]
+__all__ = ["ERRATIC_PLANS", "OPPONENT_PLANS", "PLAN_LIMIT", "KeptPlan", "allocation_plans"]
 
 PLAN_LIMIT = 10
 OPPONENT_PLANS = 1
+ERRATIC_PLANS = 1
 # The order the heuristic itself places a plan's cards in: Movement, Offense, Defense.
 _PLACING_ORDER = (1, 0, 2)
 
