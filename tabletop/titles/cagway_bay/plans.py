@@ -21,6 +21,8 @@ from .data import normalise
 from .geometry import STICKS, angle_between, unit
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing
 from .movement import TURN_STEPS, SailPlan, sail_menu
+from .pursuit import chasing
+from .pursuit import step as chase_step
 from .ships import Ship
 
 if TYPE_CHECKING:
@@ -39,6 +41,11 @@ KNOWN_KEPT = 20_000
 def plans(state: CagwayState, seat: str) -> list[Plan]:
     """The seat's plans now, the rules of thumb's manoeuvre first."""
     legal = state.legal_actions(seat)
+    if chasing(state, seat):
+        # a treasure in enemy hands: the raiders must board her to win, a plan of its own
+        step = chase_step(state, seat, legal)
+        if step is not None:
+            return [(step,)]
     if state.phase != "move":
         return [(action,) for action in legal]
     if _hunting(state, seat):
