@@ -79,3 +79,12 @@ def test_the_raiders_strike_board_and_take_the_treasure_back() -> None:
     assert isinstance(step, Share) and step.treasure == -1
     dead.apply("raiders", step)
     assert dead.ships["swallow"].treasure == 2 and not chasing(dead, "raiders")
+
+
+def test_a_laden_raider_leaves_the_chase_when_only_the_turns_to_sail_off_are_left() -> None:
+    fleet = [ship("swallow", "sloop", 0, 50, 50, 90, treasure=1),
+             ship("resolute", "frigate", 1, 60, 80, 90, treasure=1, ap=0),
+             ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0)]
+    early, late = run(fleet, turn=3), run(fleet, turn=11)
+    assert len(early.plans("raiders")) == 1  # the chase decides
+    assert len(late.plans("raiders")) > 1  # she runs for it, by the search's choice

@@ -27,12 +27,15 @@ from tabletop.core import Action, Randomness
 from .actions import Commandeer, Done, Drift, Explore, Fire, Grapple, Melee, Sail, Share
 from .combat import touching
 from .data import normalise
+from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
 from .heuristic import _costs, _is_runner, _island_distance
 from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
 Node = tuple[int, float, float, float]
+#: A first move: the action, where it leaves the bow and her heading, and what it costs besides.
+Start = tuple[Action, float, float, float, float]
 
 if TYPE_CHECKING:
     from .game import CagwayState
@@ -42,8 +45,14 @@ if TYPE_CHECKING:
 KEPT = 2
 #: Beyond this (cm) no gun reaches her this turn, so a chaser sails with every AP.
 FAR = 30.0
+#: The distance (cm) a raider is reckoned to make good towards the exit in a turn.
+PACE = 20.0
 #: Segments a chaser looks ahead when choosing the next one.
 LOOKAHEAD = 3
+#: What a first segment that runs up against a shore costs besides (cm): she is stuck there.
+AGROUND = 10.0
+#: How far (cm) a course's bow keeps from land, so the hull swinging behind it clears it too.
+CLEARANCE = 1.5
 #: What each segment of a course costs (cm), so that of two courses the shorter wins.
 STEP_COST = 0.5
 
@@ -79,6 +88,8 @@ def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
     if state.phase == "move":
         if ship.treasure == 0 and _fetches_treasure(state, ship):
             return None
+        if ship.treasure > 0 and _must_leave(state, ship):
+            return None  # the fight must go on without her, or her own treasure is lost too
         return _close(state, ship, quarry, mine)
     if state.phase == "combat":
         # with nothing to do to a carrier, the rules of thumb's shot (no idle sharing of stores)
@@ -93,6 +104,13 @@ def _quarry(state: CagwayState, ship: Ship) -> Ship | None:
         return None
     # a dead carrier first (she only waits to be boarded), then a carrier, then the nearest
     return min(found, key=lambda s: (s.hp > 0, s.treasure == 0, math.hypot(s.x - ship.x, s.y - ship.y), s.id))
+
+
+def _must_leave(state: CagwayState, ship: Ship) -> bool:
+    """Whether a laden raider has only the turns left that she needs to sail off the table (at
+    :data:`PACE` a turn, and a turn to spare)."""
+    turns_left = state.turn_limit - state.turn + 1
+    return _exit_distance(state, ship.x, ship.y) / PACE + 1 >= turns_left
 
 
 def _fetches_treasure(state: CagwayState, ship: Ship) -> bool:
@@ -119,7 +137,7 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
     goal = quarry.centre
     far = math.hypot(goal[0] - ship.x, goal[1] - ship.y)
     table = state.table
-    starts: list[tuple[Action, float, float, float]] = []
+    starts: list[Start] = []
     # out of gun range she needs every segment; nearer, a grapple and a blow (or an aimed shot)
     if sails and (ship.ap > KEPT or far > FAR):
         menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
@@ -128,18 +146,17 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
             if not isinstance(plan, SailPlan):
                 plan = sail_exact(table, ship, action.turn)
             if isinstance(plan, SailPlan) and _on_table(state, plan.x, plan.y):
-                starts.append((action, plan.x, plan.y, plan.heading))
+                starts.append((action, plan.x, plan.y, plan.heading, AGROUND if plan.aground else 0.0))
     elif not sails and not ship.moved:
         for action in mine:
             if isinstance(action, Drift):
                 drift = plan_drift(table, ship, action.heading)
                 if isinstance(drift, DriftPlan):
-                    starts.append((action, drift.x, drift.y, drift.heading))
+                    starts.append((action, drift.x, drift.y, drift.heading, 0.0))
     return _best_start(state, ship, starts, goal) or done
 
 
-def _best_start(state: CagwayState, ship: Ship, starts: list[tuple[Action, float, float, float]],
-                goal: tuple[float, float]) -> Action | None:
+def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float]) -> Action | None:
     """The move that starts the best course of up to :data:`LOOKAHEAD` segments towards the goal
     (a greedy single segment gets stuck beating to windward, turning about or against a coast).
     Courses are reckoned in open water, keep off land and stay on the table: a raider who sails
@@ -148,7 +165,7 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[tuple[Action, float
         return None
     points: list[tuple[float, float]] = []
     owners: list[tuple[int, int]] = []  # (which first move, how many segments)
-    frontier = [(k, x, y, h) for k, (_a, x, y, h) in enumerate(starts)]
+    frontier = [(k, x, y, h) for k, (_a, x, y, h, _extra) in enumerate(starts)]
     for depth in range(1, LOOKAHEAD + 1):
         if depth > 1:
             frontier = _clear(state, [(parent, node) for parent in frontier
@@ -158,18 +175,18 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[tuple[Action, float
     costs = _costs(state, ship, points, goal, False)
     best: dict[int, float] = {}
     for (k, depth), cost in zip(owners, costs, strict=True):
-        best[k] = min(best.get(k, math.inf), cost + STEP_COST * depth)  # sooner is better
+        best[k] = min(best.get(k, math.inf), cost + STEP_COST * depth + starts[k][4])  # sooner is better
     k = min(best, key=lambda k: (best[k], k))
     return starts[k][0]
 
 
 def _clear(state: CagwayState, legs: list[tuple[Node, Node]]) -> list[Node]:
-    """The ends of the legs whose bow's track crosses no land."""
+    """The ends of the legs whose bow's track keeps clear of land (by half a beam and a little)."""
     land = state.table.land
     if land.is_empty or not legs:
         return [end for _start, end in legs]
     tracks = shapely.linestrings(np.array([[a[1:3], b[1:3]] for a, b in legs], dtype=float))
-    blocked = shapely.intersects(land, tracks)
+    blocked = shapely.dwithin(land, tracks, CLEARANCE)
     return [end for (_start, end), hit in zip(legs, blocked, strict=True) if not hit]
 
 
