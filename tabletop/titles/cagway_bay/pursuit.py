@@ -191,19 +191,24 @@ def _clear(state: CagwayState, legs: list[tuple[Node, Node]]) -> list[Node]:
 
 
 def _segments(state: CagwayState, ship: Ship, node: Node) -> list[Node]:
-    """Each segment a ship at this pose could sail next, reckoned in open water."""
+    """Each segment a ship at this pose could sail next on the table, reckoned in open water."""
     k, x, y, heading = node
+    return [(k, nx, ny, course) for _turn, nx, ny, course in open_segments(state, ship, x, y, heading)
+            if _on_table(state, nx, ny)]
+
+
+def open_segments(state: CagwayState, ship: Ship, x: float, y: float,
+                  heading: float) -> list[tuple[float, float, float, float]]:
+    """Each menu turn a ship with her bow at (x, y) on this heading could sail in open water: the
+    turn, where the bow ends and the new heading (none into the white of her wheel)."""
     upwind = state.table.wind.upwind(x, y)
     out = []
     for turn in TURN_STEPS:
         course = normalise(heading + turn)
         colour = ship.cls.colour(angle_between(course, upwind))
-        if colour == "white":
-            continue
-        ux, uy = unit(course)
-        nx, ny = x + ux * STICKS[colour], y + uy * STICKS[colour]
-        if _on_table(state, nx, ny):
-            out.append((k, nx, ny, course))
+        if colour != "white":
+            ux, uy = unit(course)
+            out.append((turn, x + ux * STICKS[colour], y + uy * STICKS[colour], course))
     return out
 
 
