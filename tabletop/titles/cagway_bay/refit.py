@@ -79,6 +79,7 @@ def main() -> None:
         extra = chase_positions(args.scenario, args.chase_games, args.seed, args.jobs)
         print(f"{len(extra.rows)} positions with a seized treasure added")
         positions.extend(extra)
+        positions.description += f"; {extra.description}"
     fit = signed_fit(positions)
     for name, score in fit.scores.items():
         print(f"{name:24} log-loss {score.log_loss:.4f}  Brier {score.brier:.4f}")
