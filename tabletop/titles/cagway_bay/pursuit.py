@@ -29,7 +29,7 @@ from .combat import touching
 from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
-from .heuristic import _costs, _is_runner, _island_distance
+from .heuristic import _costs, _exit_goal, _is_runner, _island_distance
 from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
@@ -47,8 +47,10 @@ KEPT = 2
 FAR = 30.0
 #: The distance (cm) a raider is reckoned to make good towards the exit in a turn.
 PACE = 20.0
-#: Segments a chaser looks ahead when choosing the next one.
-LOOKAHEAD = 3
+#: Segments a chaser looks ahead when choosing the next one (wearing round takes six or so).
+LOOKAHEAD = 8
+#: Courses kept after each segment for each first move.
+BEAM = 6
 #: What a first segment that runs up against a shore costs besides (cm): she is stuck there.
 AGROUND = 10.0
 #: How far (cm) a course's bow keeps from land, so the hull swinging behind it clears it too.
@@ -73,8 +75,11 @@ def quarries(state: CagwayState) -> list[Ship]:
 
 def chasing(state: CagwayState, seat: str) -> bool:
     """Whether ``seat`` runs a treasure run with a treasure in enemy hands or about to be (a run
-    needs every treasure in play, so until it is won back the run cannot be won)."""
-    return state.seats.index(seat) == state.objective.seat and bool(quarries(state))
+    needs every treasure in play, so until it is won back the run cannot be won), or has won one
+    back by a capture (then its laden raiders short of time run home by the chase's courses)."""
+    mine = state.seats.index(seat) == state.objective.seat
+    return mine and (bool(quarries(state)) or (state.first_capture == state.objective.seat and
+                                               state.objective.kind == "treasure-run"))
 
 
 def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
@@ -82,14 +87,16 @@ def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
     phase, a ship sent for an island's treasure, a combat phase with nothing to do to a carrier)."""
     ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
     mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
+    if not _is_runner(state, ship):
+        return None
+    if state.phase == "move" and ship.treasure > 0 and _must_leave(state, ship):
+        return _run_home(state, ship, mine)  # the fight must go on without her, or her treasure is lost too
     quarry = _quarry(state, ship)
-    if quarry is None or quarry is ship or not _is_runner(state, ship):
+    if quarry is None or quarry is ship:
         return None
     if state.phase == "move":
         if ship.treasure == 0 and _fetches_treasure(state, ship):
             return None
-        if ship.treasure > 0 and _must_leave(state, ship):
-            return None  # the fight must go on without her, or her own treasure is lost too
         return _close(state, ship, quarry, mine)
     if state.phase == "combat":
         # with nothing to do to a carrier, the rules of thumb's shot (no idle sharing of stores)
@@ -133,49 +140,66 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
             return action
     if touching(ship, quarry):  # (a prize is a friend: alongside her the treasure comes across)
         return done  # already held: the AP are for the blow and the boarding
-    sails = [a for a in mine if isinstance(a, Sail)]
     goal = quarry.centre
     far = math.hypot(goal[0] - ship.x, goal[1] - ship.y)
-    table = state.table
-    starts: list[Start] = []
     # out of gun range she needs every segment; nearer, a grapple and a blow (or an aimed shot)
-    if sails and (ship.ap > KEPT or far > FAR):
+    starts = _starts(state, ship, mine, ship.ap > KEPT or far > FAR, False)
+    return _best_start(state, ship, starts, goal, False) or done
+
+
+def _run_home(state: CagwayState, ship: Ship, mine: list[Action]) -> Action:
+    """A laden raider short of time sails off the table by the best course she can find."""
+    done = next(a for a in mine if isinstance(a, Done))
+    starts = _starts(state, ship, mine, True, True)
+    return _best_start(state, ship, starts, _exit_goal(state, ship), True) or done
+
+
+def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, may_leave: bool) -> list[Start]:
+    """Her first moves: each segment (if she is to sail) or, with none, each drift."""
+    table = state.table
+    sails = [a for a in mine if isinstance(a, Sail)]
+    starts: list[Start] = []
+    if sails and sailing:
         menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
-        for action in sails:
-            plan = menu.get(action.turn)
+        for sail in sails:
+            plan = menu.get(sail.turn)
             if not isinstance(plan, SailPlan):
-                plan = sail_exact(table, ship, action.turn)
-            if isinstance(plan, SailPlan) and _on_table(state, plan.x, plan.y):
-                starts.append((action, plan.x, plan.y, plan.heading, AGROUND if plan.aground else 0.0))
+                plan = sail_exact(table, ship, sail.turn)
+            if isinstance(plan, SailPlan) and (may_leave or _on_table(state, plan.x, plan.y)):
+                starts.append((sail, plan.x, plan.y, plan.heading, AGROUND if plan.aground else 0.0))
     elif not sails and not ship.moved:
         for action in mine:
             if isinstance(action, Drift):
                 drift = plan_drift(table, ship, action.heading)
                 if isinstance(drift, DriftPlan):
                     starts.append((action, drift.x, drift.y, drift.heading, 0.0))
-    return _best_start(state, ship, starts, goal) or done
+    return starts
 
 
-def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float]) -> Action | None:
+def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float],
+                may_leave: bool) -> Action | None:
     """The move that starts the best course of up to :data:`LOOKAHEAD` segments towards the goal
-    (a greedy single segment gets stuck beating to windward, turning about or against a coast).
-    Courses are reckoned in open water, keep off land and stay on the table: a raider who sails
-    off it has left the fight."""
+    (a greedy single segment gets stuck beating to windward, wearing round or against a coast).
+    A beam search: after each segment only the :data:`BEAM` courses nearest the goal go on from
+    each first move. Courses are reckoned in open water, keep off land and, unless she may leave,
+    stay on the table: a raider who sails off it has left the fight."""
     if not starts:
         return None
-    points: list[tuple[float, float]] = []
-    owners: list[tuple[int, int]] = []  # (which first move, how many segments)
     frontier = [(k, x, y, h) for k, (_a, x, y, h, _extra) in enumerate(starts)]
+    best: dict[int, float] = {}
     for depth in range(1, LOOKAHEAD + 1):
         if depth > 1:
             frontier = _clear(state, [(parent, node) for parent in frontier
-                                      for node in _segments(state, ship, parent)])
-        points.extend((x, y) for _k, x, y, _h in frontier)
-        owners.extend((k, depth) for k, *_rest in frontier)
-    costs = _costs(state, ship, points, goal, False)
-    best: dict[int, float] = {}
-    for (k, depth), cost in zip(owners, costs, strict=True):
-        best[k] = min(best.get(k, math.inf), cost + STEP_COST * depth + starts[k][4])  # sooner is better
+                                      for node in _segments(state, ship, parent, may_leave)])
+        if not frontier:
+            break
+        costs = _costs(state, ship, [(x, y) for _k, x, y, _h in frontier], goal, may_leave)
+        kept: dict[int, list[tuple[float, Node]]] = {}
+        for node, cost in zip(frontier, costs, strict=True):
+            k = node[0]
+            best[k] = min(best.get(k, math.inf), cost + STEP_COST * depth + starts[k][4])  # sooner is better
+            kept.setdefault(k, []).append((cost, node))
+        frontier = [node for group in kept.values() for _cost, node in sorted(group)[:BEAM]]
     k = min(best, key=lambda k: (best[k], k))
     return starts[k][0]
 
@@ -190,11 +214,12 @@ def _clear(state: CagwayState, legs: list[tuple[Node, Node]]) -> list[Node]:
     return [end for (_start, end), hit in zip(legs, blocked, strict=True) if not hit]
 
 
-def _segments(state: CagwayState, ship: Ship, node: Node) -> list[Node]:
-    """Each segment a ship at this pose could sail next on the table, reckoned in open water."""
+def _segments(state: CagwayState, ship: Ship, node: Node, may_leave: bool) -> list[Node]:
+    """Each segment a ship at this pose could sail next (on the table unless she may leave it),
+    reckoned in open water."""
     k, x, y, heading = node
     return [(k, nx, ny, course) for _turn, nx, ny, course in open_segments(state, ship, x, y, heading)
-            if _on_table(state, nx, ny)]
+            if may_leave or _on_table(state, nx, ny)]
 
 
 def open_segments(state: CagwayState, ship: Ship, x: float, y: float,
