@@ -10,7 +10,7 @@ from tabletop.core import Randomness
 from tabletop.titles.cagway_bay.actions import Commandeer, Dock, Done, Grapple, Melee, Sail, Share
 from tabletop.titles.cagway_bay.features import features
 from tabletop.titles.cagway_bay.game import CagwayState
-from tabletop.titles.cagway_bay.pursuit import chasing
+from tabletop.titles.cagway_bay.pursuit import chasing, quarries
 
 from .helpers import kinds, make, ship, square
 
@@ -80,16 +80,19 @@ def test_the_raiders_strike_board_and_take_the_treasure_back() -> None:
     step = only_plan(dead)
     assert isinstance(step, Share) and step.treasure == -1
     dead.apply("raiders", step)
-    assert dead.ships["swallow"].treasure == 2 and not chasing(dead, "raiders")
+    assert dead.ships["swallow"].treasure == 2 and not quarries(dead)  # nothing left to go for
 
 
 def test_a_laden_raider_leaves_the_chase_when_only_the_turns_to_sail_off_are_left() -> None:
-    fleet = [ship("swallow", "sloop", 0, 50, 50, 90, treasure=1),
-             ship("resolute", "frigate", 1, 60, 80, 90, treasure=1, ap=0),
+    fleet = [ship("swallow", "sloop", 0, 30, 50, 90, treasure=1),
+             ship("resolute", "frigate", 1, 40, 80, 90, treasure=1, ap=0),
              ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0)]
     early, late = run(fleet, turn=3), run(fleet, turn=11)
-    assert len(early.plans("raiders")) == 1  # the chase decides
-    assert len(late.plans("raiders")) > 1  # she runs for it, by the search's choice
+    towards, away = only_plan(early), only_plan(late)
+    early.apply("raiders", towards)
+    late.apply("raiders", away)
+    assert early.ships["swallow"].y > 50  # north to the carrier
+    assert late.ships["swallow"].x < 30  # west, for the nearest edge: no time is left for the fight
 
 
 def test_a_blockade_runner_plans_neither_idling_nor_docking_while_she_can_make_way() -> None:
