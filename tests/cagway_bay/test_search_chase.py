@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from tabletop.core import Randomness
+from tabletop.core import Action, Randomness
 from tabletop.titles.cagway_bay.actions import Commandeer, Dock, Done, Grapple, Melee, Sail, Share
 from tabletop.titles.cagway_bay.features import features
 from tabletop.titles.cagway_bay.game import CagwayState
@@ -23,7 +23,7 @@ def run(ships: list[dict[str, object]], phase: str = "move", islands: list[dict[
     return make(ships, islands, scenario="the-ruins", edges="open-sea", phase=phase, **extra)
 
 
-def only_plan(state: CagwayState, seat: str = "raiders") -> object:
+def only_plan(state: CagwayState, seat: str = "raiders") -> Action:
     plans = state.plans(seat)
     assert len(plans) == 1 and len(plans[0]) == 1  # one step at a time, decided by the chase
     return plans[0][0]
