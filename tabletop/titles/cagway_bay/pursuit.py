@@ -49,8 +49,6 @@ FAR = 30.0
 PACE = 20.0
 #: Segments a chaser looks ahead when choosing the next one (wearing round takes six or so).
 LOOKAHEAD = 8
-#: Courses kept after each segment for each first move.
-BEAM = 6
 #: What a first segment that runs up against a shore costs besides (cm): she is stuck there.
 AGROUND = 10.0
 #: How far (cm) a course's bow keeps from land, so the hull swinging behind it clears it too.
@@ -167,7 +165,8 @@ def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, m
                 plan = sail_exact(table, ship, sail.turn)
             if isinstance(plan, SailPlan) and (may_leave or _on_table(state, plan.x, plan.y)):
                 starts.append((sail, plan.x, plan.y, plan.heading, AGROUND if plan.aground else 0.0))
-    elif not sails and not ship.moved:
+    if not starts and not ship.moved and (sailing or not sails):
+        # in irons, or facing off the table's edge: a drift turns her to any heading
         for action in mine:
             if isinstance(action, Drift):
                 drift = plan_drift(table, ship, action.heading)
@@ -180,8 +179,8 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
                 may_leave: bool) -> Action | None:
     """The move that starts the best course of up to :data:`LOOKAHEAD` segments towards the goal
     (a greedy single segment gets stuck beating to windward, wearing round or against a coast).
-    A beam search: after each segment only the :data:`BEAM` courses nearest the goal go on from
-    each first move. Courses are reckoned in open water, keep off land and, unless she may leave,
+    A beam search: after each segment only the course nearest the goal for each first move and
+    heading goes on. Courses are reckoned in open water, keep off land and, unless she may leave,
     stay on the table: a raider who sails off it has left the fight."""
     if not starts:
         return None
@@ -194,12 +193,15 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
         if not frontier:
             break
         costs = _costs(state, ship, [(x, y) for _k, x, y, _h in frontier], goal, may_leave)
-        kept: dict[int, list[tuple[float, Node]]] = {}
+        kept: dict[tuple[int, int], tuple[float, Node]] = {}
         for node, cost in zip(frontier, costs, strict=True):
             k = node[0]
             best[k] = min(best.get(k, math.inf), cost + STEP_COST * depth + starts[k][4])  # sooner is better
-            kept.setdefault(k, []).append((cost, node))
-        frontier = [node for group in kept.values() for _cost, node in sorted(group)[:BEAM]]
+            # the nearest course for each first move and heading: wearing round first sails away
+            bucket = (k, round(node[3] / 15.0) % 24)
+            if bucket not in kept or cost < kept[bucket][0]:
+                kept[bucket] = (cost, node)
+        frontier = [node for _cost, node in kept.values()]
     k = min(best, key=lambda k: (best[k], k))
     return starts[k][0]
 
