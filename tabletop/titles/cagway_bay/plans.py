@@ -43,10 +43,17 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     """The seat's plans now, the rules of thumb's manoeuvre first."""
     legal = state.legal_actions(seat)
     if chasing(state, seat):
-        # a treasure in enemy hands: the raiders must board her to win, a plan of its own
-        step = chase_step(state, seat, legal)
-        if step is not None:
-            return [(step,)]
+        # a treasure in enemy hands: the raiders must board her to win, a plan of its own (kept
+        # per position like the rest: a search asks for the same step again and again)
+        chase_key = ("chase", seat, *position(state))
+        chosen = _KNOWN.get(chase_key)
+        if chosen is None:
+            if len(_KNOWN) >= KNOWN_KEPT:
+                _KNOWN.clear()
+            step = chase_step(state, seat, legal)
+            chosen = _KNOWN[chase_key] = [] if step is None else [(step,)]
+        if chosen:
+            return list(chosen)
     if state.phase != "move":
         return [(action,) for action in legal]
     if _hunting(state, seat):
