@@ -1,18 +1,17 @@
-"""Where the strongest player looks in the runs: winning back a treasure a hunter has taken (the
-features that see it and the raiders' chase), and the blockade runners' plans."""
+"""Winning back a treasure a hunter has taken: the features that see it and the raiders' chase."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
-from tabletop.core import Action, Randomness
-from tabletop.titles.cagway_bay.actions import Commandeer, Dock, Done, Grapple, Melee, Sail, Share
+from tabletop.core import Action
+from tabletop.titles.cagway_bay.actions import Commandeer, Done, Grapple, Melee, Sail, Share
 from tabletop.titles.cagway_bay.features import features
 from tabletop.titles.cagway_bay.game import CagwayState
 from tabletop.titles.cagway_bay.pursuit import chasing, quarries
 
-from .helpers import kinds, make, ship, square
+from .helpers import make, ship
 
 # the raiders are seat 0 in The Ruins, the navy seat 1; three treasures aboard means three needed
 RAIDERS = [ship("swallow", "sloop", 0, 20, 30, 90, treasure=1), ship("magpie", "sloop", 0, 70, 20, 90, treasure=1)]
@@ -94,14 +93,3 @@ def test_a_laden_raider_leaves_the_chase_when_only_the_turns_to_sail_off_are_lef
     assert early.ships["swallow"].y > 50  # north to the carrier
     assert late.ships["swallow"].x < 30  # west, for the nearest edge: no time is left for the fight
 
-
-def test_a_blockade_runner_plans_neither_idling_nor_docking_while_she_can_make_way() -> None:
-    rock = square(40, 60, 60, 80)
-    fleet = [ship("ghost", "sloop", 0, 39, 70, 90), ship("warden", "xebec", 1, 90, 90, 180, ap=0)]
-    runner = make(fleet, [rock], scenario="under-cover-of-darkness")
-    raider = make(fleet, [square(40, 60, 60, 80, treasure=1)], scenario="the-ruins")
-    assert "dock" in kinds(runner) and "sail" in kinds(runner)
-    own = runner.suggest("runners", Randomness(0))
-    rest = [plan for plan in runner.plans("runners") if plan != (own,)]
-    assert rest and not any(isinstance(plan[0], Dock) for plan in rest) and (Done("ghost"),) not in rest
-    assert (Done("ghost"),) in raider.plans("raiders")  # elsewhere a ship may still lie idle

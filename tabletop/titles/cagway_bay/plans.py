@@ -14,15 +14,12 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-import shapely
-from shapely.geometry import LineString
-
 from tabletop.core import Action, Randomness
 
-from .actions import Dock, Done, Drift, Explore, Sail
+from .actions import Dock, Done, Explore, Sail
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing
 from .movement import TURN_STEPS, SailPlan, sail_menu
-from .pursuit import CLEARANCE, chasing, open_segments
+from .pursuit import chasing, open_segments
 from .pursuit import step as chase_step
 from .ships import Ship
 
@@ -96,22 +93,13 @@ def _move_plans(state: CagwayState, legal: list[Action]) -> list[Plan]:
         done = Done(ship_id)
         if any(isinstance(a, Sail) for a in actions):
             out.extend(_sailing_plans(state, ship, done))
-        racing = _racing(state, ship)
         for action in actions:
-            if isinstance(action, Dock) and racing:
-                continue  # a blockade runner has nothing to fetch ashore: the race is all
             if isinstance(action, Dock) and action.island in state.stock:
                 out.append((action, Explore(ship_id)))  # docking is for exploring: one decision
             elif not isinstance(action, Sail | Done):
                 out.append((action,))
-        if not (racing and any(isinstance(a, Sail | Drift) for a in actions)):
-            out.append((done,))  # a blockade runner that can still make way does not lie idle
+        out.append((done,))
     return list(dict.fromkeys(out))
-
-
-def _racing(state: CagwayState, ship: Ship) -> bool:
-    """Whether the ship runs a blockade, where only the race off the table counts."""
-    return state.objective.kind == "blockade-run" and _is_runner(state, ship)
 
 
 def _sailing_plans(state: CagwayState, ship: Ship, done: Done) -> list[Plan]:
@@ -171,7 +159,6 @@ def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave
     x, y, heading = ship.x, ship.y, ship.heading
     offered = {turn for turn, plan in zip(TURN_STEPS, sail_menu(table, ship), strict=True)
                if isinstance(plan, SailPlan) and not plan.aground}
-    racing = _racing(state, ship) and not table.land.is_empty
     turns: list[float] = []
     for step in range(most):
         best: tuple[float, float, float, float, float, float] | None = None
@@ -185,8 +172,6 @@ def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave
                 best = (*score, turn, nx, ny, course)
         if best is None:
             break
-        if racing and step and shapely.dwithin(table.land, LineString([(x, y), best[3:5]]), CLEARANCE):
-            break  # a runner's course stops short of a coast rather than turn her into it
         turns.append(best[2])
         x, y, heading = best[3], best[4], best[5]
         if landfall and best[0] < ARRIVED:
