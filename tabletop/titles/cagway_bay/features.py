@@ -129,6 +129,7 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
     danger = max((threat[r.id] / max(1, r.hp) for r in sailing_runners), default=0.0)
     caught = sum(1 for r in sailing_runners if any(_held(state, r, h) for h in hunters))
     progress = (done + 0.5 * carrying) / needed
+    seized, chase = _seized(state, runners, size)
     turns_left = max(0, state.turn_limit - state.turn) + 1
     # each feature has one sense, so a search pushing on it pushes the right way
     return {
@@ -143,7 +144,24 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         "guns": sign * guns / max(1, len(hunters)),
         "danger": sign * danger,
         "caught": sign * caught / needed,
+        "seized": sign * seized / needed,
+        "chase": sign * chase,
     }
+
+
+def _seized(state: CagwayState, runners: list[Ship], size: float) -> tuple[float, float]:
+    """Treasure aboard the hunters' ships (living or dead: the run cannot be won until the raiders
+    board her and take it back), and how far the nearest living raider has to go to reach each
+    carrier, summed in table sizes (the work the boarding still needs)."""
+    held = far = 0.0
+    carriers = [s for s in state.ships.values() if s.status == "afloat" and s.treasure and s not in runners]
+    living = [r for r in runners if r.alive and r.seat == state.objective.seat and r.status == "afloat"]
+    for carrier in carriers:
+        held += carrier.treasure
+        cx, cy = carrier.centre
+        near = min((math.hypot(cx - r.x, cy - r.y) for r in living), default=2 * size)
+        far += min(near, 2 * size) / size
+    return held, far
 
 
 def _held(state: CagwayState, runner: Ship, hunter: Ship) -> bool:

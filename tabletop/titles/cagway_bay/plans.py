@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action, Randomness
 
 from .actions import Dock, Done, Explore, Sail
-from .data import normalise
-from .geometry import STICKS, angle_between, unit
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing
 from .movement import TURN_STEPS, SailPlan, sail_menu
+from .pursuit import chasing, open_segments
+from .pursuit import step as chase_step
 from .ships import Ship
 
 if TYPE_CHECKING:
@@ -39,6 +39,18 @@ KNOWN_KEPT = 20_000
 def plans(state: CagwayState, seat: str) -> list[Plan]:
     """The seat's plans now, the rules of thumb's manoeuvre first."""
     legal = state.legal_actions(seat)
+    if chasing(state, seat):
+        # a treasure in enemy hands: the raiders must board her to win, a plan of its own (kept
+        # per position like the rest: a search asks for the same step again and again)
+        chase_key = ("chase", seat, *position(state))
+        chosen = _KNOWN.get(chase_key)
+        if chosen is None:
+            if len(_KNOWN) >= KNOWN_KEPT:
+                _KNOWN.clear()
+            step = chase_step(state, seat, legal)
+            chosen = _KNOWN[chase_key] = [] if step is None else [(step,)]
+        if chosen:
+            return list(chosen)
     if state.phase != "move":
         return [(action,) for action in legal]
     if _hunting(state, seat):
@@ -143,24 +155,16 @@ def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave
     goal, reckoned in open water (land is met when the plan is played: a blocked segment ends
     it); the first segment is one the menu offers, and none leaves the table unless welcome."""
     table = state.table
-    wind = table.wind
     gx, gy = goal
     x, y, heading = ship.x, ship.y, ship.heading
     offered = {turn for turn, plan in zip(TURN_STEPS, sail_menu(table, ship), strict=True)
                if isinstance(plan, SailPlan) and not plan.aground}
     turns: list[float] = []
     for step in range(most):
-        upwind = wind.upwind(x, y)
         best: tuple[float, float, float, float, float, float] | None = None
-        for turn in TURN_STEPS:
+        for turn, nx, ny, course in open_segments(state, ship, x, y, heading):
             if step == 0 and turn not in offered:
                 continue
-            course = normalise(heading + turn)
-            colour = ship.cls.colour(angle_between(course, upwind))
-            if colour == "white":
-                continue
-            ux, uy = unit(course)
-            nx, ny = x + ux * STICKS[colour], y + uy * STICKS[colour]
             if not may_leave and not (0 < nx < table.width and 0 < ny < table.height):
                 continue
             score = (math.hypot(gx - nx, gy - ny), abs(turn))

@@ -1,0 +1,269 @@
+"""Winning back a seized treasure: the raiders close with the enemy ship that carries it, board
+her and carry the treasure off themselves.
+
+A treasure run needs every treasure in play, so once an enemy ship has one aboard the raiders can
+win only by taking it back, and the rules allow that one way: bring her to 0 HP, grapple her,
+commandeer her, and move the treasure across to a raider (sharing between friends). The rules of
+thumb never try it (they sail for the islands and the exit), so the strongest player follows these
+steps instead while a treasure is in enemy hands: the raiders still free to fetch a treasure from
+an island do so, and every other raider (those already laden too: escaping early only leaves
+fewer guns for the fight) closes with the carrier, grapples her on contact, fights her hand to
+hand or with the gun that hurts her most, commandeers her once she is dead and takes the treasure
+aboard. An enemy docked at a ruin that still has its treasure is gone for the same way, before
+she can explore it, and the laden raiders stay to fight rather than sail off and leave their
+friends too few. Everything here is on the open table, so it reveals nothing hidden.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import numpy as np
+import shapely
+
+from tabletop.core import Action, Randomness
+
+from .actions import Commandeer, Done, Drift, Explore, Fire, Grapple, Melee, Sail, Share
+from .combat import touching
+from .data import normalise
+from .features import _exit_distance
+from .geometry import STICKS, angle_between, unit
+from .heuristic import _costs, _exit_goal, _is_runner, _island_distance
+from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
+
+#: A pose on a course: which first move it follows, the bow's x and y, and the heading.
+Node = tuple[int, float, float, float]
+#: A first move: the action, where it leaves the bow and her heading, and what it costs besides.
+Start = tuple[Action, float, float, float, float]
+
+if TYPE_CHECKING:
+    from .game import CagwayState
+    from .ships import Ship
+
+#: AP a chaser keeps from sailing: the grapple and the blow, or a shot with one point of aim.
+KEPT = 2
+#: Beyond this (cm) no gun reaches her this turn, so a chaser sails with every AP.
+FAR = 30.0
+#: The distance (cm) a raider is reckoned to make good towards the exit in a turn.
+PACE = 20.0
+#: Segments a chaser looks ahead when choosing the next one (wearing round takes six or so).
+LOOKAHEAD = 8
+#: What a first segment that runs up against a shore costs besides (cm): she is stuck there.
+AGROUND = 10.0
+#: How far (cm) a course's bow keeps from land, so the hull swinging behind it clears it too.
+CLEARANCE = 1.5
+#: What each segment of a course costs (cm), so that of two courses the shorter wins.
+STEP_COST = 0.5
+
+
+def quarries(state: CagwayState) -> list[Ship]:
+    """The ships the raiders must go for (empty outside a treasure run): enemies with a treasure
+    aboard, prizes (enemy ships the raiders have commandeered) until their treasure is shared to
+    a raider, and enemies docked at a ruin that still has its treasure (a laden raider who sails
+    off now leaves her friends too few to win it back)."""
+    if state.objective.kind != "treasure-run":
+        return []
+    runner = state.objective.seat
+    stock = state.stock
+    return [s for s in state.ships.values() if s.status == "afloat" and (
+        (s.treasure > 0 and (s.seat != runner or s.home != runner)) or
+        (s.seat != runner and s.alive and s.docked is not None and stock.get(s.docked, (0, 0))[0] > 0))]
+
+
+def chasing(state: CagwayState, seat: str) -> bool:
+    """Whether ``seat`` runs a treasure run with a treasure in enemy hands or about to be (a run
+    needs every treasure in play, so until it is won back the run cannot be won), or has won one
+    back by a capture (then its laden raiders short of time run home by the chase's courses)."""
+    mine = state.seats.index(seat) == state.objective.seat
+    return mine and (bool(quarries(state)) or (state.first_capture == state.objective.seat and
+                                               state.objective.kind == "treasure-run"))
+
+
+def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
+    """The chase's next action for ``seat``, or None where the chase has nothing to say (the end
+    phase, a ship sent for an island's treasure, a combat phase with nothing to do to a carrier)."""
+    ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
+    mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
+    if not _is_runner(state, ship):
+        return None
+    if state.phase == "move" and ship.treasure > 0 and _must_leave(state, ship):
+        return _run_home(state, ship, mine)  # the fight must go on without her, or her treasure is lost too
+    quarry = _quarry(state, ship)
+    if quarry is None or quarry is ship:
+        return None
+    if state.phase == "move":
+        if ship.treasure == 0 and _fetches_treasure(state, ship):
+            return None
+        return _close(state, ship, quarry, mine)
+    if state.phase == "combat":
+        # with nothing to do to a carrier, the rules of thumb's shot (no idle sharing of stores)
+        return _board(state, ship, quarry, mine) or state.suggest(seat, Randomness(0))
+    return None
+
+
+def _quarry(state: CagwayState, ship: Ship) -> Ship | None:
+    """The quarry to go for."""
+    found = quarries(state)
+    if not found:
+        return None
+    # a dead carrier first (she only waits to be boarded), then a carrier, then the nearest
+    return min(found, key=lambda s: (s.hp > 0, s.treasure == 0, math.hypot(s.x - ship.x, s.y - ship.y), s.id))
+
+
+def _must_leave(state: CagwayState, ship: Ship) -> bool:
+    """Whether a laden raider has only the turns left that she needs to sail off the table (at
+    :data:`PACE` a turn, and a turn to spare)."""
+    turns_left = state.turn_limit - state.turn + 1
+    return _exit_distance(state, ship.x, ship.y) / PACE + 1 >= turns_left
+
+
+def _fetches_treasure(state: CagwayState, ship: Ship) -> bool:
+    """Whether the ship is the free raider nearest to some island that still has treasure."""
+    free = [s for s in state.afloat() if s.seat == ship.seat and s.alive and s.treasure == 0]
+    for island, (treasure, _) in sorted(state.stock.items()):
+        if treasure > 0 and min(free, key=lambda s: (_island_distance(state, s, island), s.id)) is ship:
+            return True
+    return False
+
+
+def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> Action:
+    """Move phase: grapple on contact, else sail at her while AP allow, else wait for combat."""
+    done = next(a for a in mine if isinstance(a, Done))
+    for action in mine:
+        if isinstance(action, Explore):
+            return action  # a ship already docked at a treasure takes it first
+    for action in mine:
+        if isinstance(action, Grapple) and action.target == quarry.id:
+            return action
+    if touching(ship, quarry):  # (a prize is a friend: alongside her the treasure comes across)
+        return done  # already held: the AP are for the blow and the boarding
+    goal = quarry.centre
+    far = math.hypot(goal[0] - ship.x, goal[1] - ship.y)
+    # out of gun range she needs every segment; nearer, a grapple and a blow (or an aimed shot)
+    starts = _starts(state, ship, mine, ship.ap > KEPT or far > FAR, False)
+    return _best_start(state, ship, starts, goal, False) or done
+
+
+def _run_home(state: CagwayState, ship: Ship, mine: list[Action]) -> Action:
+    """A laden raider short of time sails off the table by the best course she can find."""
+    done = next(a for a in mine if isinstance(a, Done))
+    starts = _starts(state, ship, mine, True, True)
+    return _best_start(state, ship, starts, _exit_goal(state, ship), True) or done
+
+
+def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, may_leave: bool) -> list[Start]:
+    """Her first moves: each segment (if she is to sail) or, with none, each drift."""
+    table = state.table
+    sails = [a for a in mine if isinstance(a, Sail)]
+    starts: list[Start] = []
+    if sails and sailing:
+        menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
+        for sail in sails:
+            plan = menu.get(sail.turn)
+            if not isinstance(plan, SailPlan):
+                plan = sail_exact(table, ship, sail.turn)
+            if isinstance(plan, SailPlan) and (may_leave or _on_table(state, plan.x, plan.y)):
+                starts.append((sail, plan.x, plan.y, plan.heading, AGROUND if plan.aground else 0.0))
+    if not starts and not ship.moved and (sailing or not sails):
+        # in irons, or facing off the table's edge: a drift turns her to any heading
+        for action in mine:
+            if isinstance(action, Drift):
+                drift = plan_drift(table, ship, action.heading)
+                if isinstance(drift, DriftPlan):
+                    starts.append((action, drift.x, drift.y, drift.heading, 0.0))
+    return starts
+
+
+def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float],
+                may_leave: bool) -> Action | None:
+    """The move that starts the best course of up to :data:`LOOKAHEAD` segments towards the goal
+    (a greedy single segment gets stuck beating to windward, wearing round or against a coast).
+    A beam search: after each segment only the course nearest the goal for each first move and
+    heading goes on. Courses are reckoned in open water, keep off land and, unless she may leave,
+    stay on the table: a raider who sails off it has left the fight."""
+    if not starts:
+        return None
+    frontier = [(k, x, y, h) for k, (_a, x, y, h, _extra) in enumerate(starts)]
+    best: dict[int, float] = {}
+    for depth in range(1, LOOKAHEAD + 1):
+        if depth > 1:
+            frontier = _clear(state, [(parent, node) for parent in frontier
+                                      for node in _segments(state, ship, parent, may_leave)])
+        if not frontier:
+            break
+        costs = _costs(state, ship, [(x, y) for _k, x, y, _h in frontier], goal, may_leave)
+        kept: dict[tuple[int, int], tuple[float, Node]] = {}
+        for node, cost in zip(frontier, costs, strict=True):
+            k = node[0]
+            best[k] = min(best.get(k, math.inf), cost + STEP_COST * depth + starts[k][4])  # sooner is better
+            # the nearest course for each first move and heading: wearing round first sails away
+            bucket = (k, round(node[3] / 15.0) % 24)
+            if bucket not in kept or cost < kept[bucket][0]:
+                kept[bucket] = (cost, node)
+        frontier = [node for _cost, node in kept.values()]
+    k = min(best, key=lambda k: (best[k], k))
+    return starts[k][0]
+
+
+def _clear(state: CagwayState, legs: list[tuple[Node, Node]]) -> list[Node]:
+    """The ends of the legs whose bow's track keeps clear of land (by half a beam and a little)."""
+    land = state.table.land
+    if land.is_empty or not legs:
+        return [end for _start, end in legs]
+    tracks = shapely.linestrings(np.array([[a[1:3], b[1:3]] for a, b in legs], dtype=float))
+    blocked = shapely.dwithin(land, tracks, CLEARANCE)
+    return [end for (_start, end), hit in zip(legs, blocked, strict=True) if not hit]
+
+
+def _segments(state: CagwayState, ship: Ship, node: Node, may_leave: bool) -> list[Node]:
+    """Each segment a ship at this pose could sail next (on the table unless she may leave it),
+    reckoned in open water."""
+    k, x, y, heading = node
+    return [(k, nx, ny, course) for _turn, nx, ny, course in open_segments(state, ship, x, y, heading)
+            if may_leave or _on_table(state, nx, ny)]
+
+
+def open_segments(state: CagwayState, ship: Ship, x: float, y: float,
+                  heading: float) -> list[tuple[float, float, float, float]]:
+    """Each menu turn a ship with her bow at (x, y) on this heading could sail in open water: the
+    turn, where the bow ends and the new heading (none into the white of her wheel)."""
+    upwind = state.table.wind.upwind(x, y)
+    out = []
+    for turn in TURN_STEPS:
+        course = normalise(heading + turn)
+        colour = ship.cls.colour(angle_between(course, upwind))
+        if colour != "white":
+            ux, uy = unit(course)
+            out.append((turn, x + ux * STICKS[colour], y + uy * STICKS[colour], course))
+    return out
+
+
+def _on_table(state: CagwayState, x: float, y: float) -> bool:
+    return 1 < x < state.table.width - 1 and 1 < y < state.table.height - 1
+
+
+def _board(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> Action | None:
+    """Combat phase: take the treasure from a prize, commandeer a dead carrier, then strike her."""
+    for action in mine:
+        # a prize (an enemy ship commandeered) hands her treasure to the raider beside her
+        if isinstance(action, Share) and action.treasure < 0 and action.hp == 0 and action.supplies == 0:
+            friend = state.ships[action.friend]
+            if friend.home != ship.seat:
+                return action
+    boarding = [a for a in mine if isinstance(a, Commandeer) and state.ships[a.target].treasure > 0]
+    if boarding:
+        return min(boarding, key=lambda a: a.crew)  # a prize crew of one: the raider keeps her AP
+    for action in mine:
+        if isinstance(action, Melee) and action.target == quarry.id:
+            return action
+    shots = [a for a in mine if isinstance(a, Fire) and a.target == quarry.id]
+    if shots:
+        gun = ship.cls.guns
+
+        def damage(a: Fire) -> tuple[int, int]:
+            sighting = next(s for s in state.sightings(ship) if s.gun == a.gun and s.target == a.target)
+            return gun[a.gun].damage(max(1, sighting.range - a.aim)), -a.aim
+
+        return max(shots, key=damage)
+    return None
