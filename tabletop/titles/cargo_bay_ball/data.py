@@ -33,7 +33,7 @@ __all__ = [
 
 DATA_DIR = Path(__file__).parent / "data"
 
-#: The nine skills on every crew card, in the card's order.
+#: The nine skills on every crew card, in the card's order (``crew.json`` lists them alphabetically).
 SKILLS = ("SHOOT", "PASS", "MOVE", "CATCH", "STEAL", "BLOCK", "SLOBR", "ENDUR", "OFF")
 SHOOT, PASS, MOVE, CATCH, STEAL, BLOCK, SLOBR, ENDUR, OFF = range(9)
 
@@ -75,7 +75,8 @@ class CrewModel(_Strict):
             if skills[skill] == "1d6":
                 raise ValueError(f"{skill} must be a fixed rating; only SHOOT, PASS, MOVE and SLOBR "
                                  "may be rolled")
-        return skills
+        # The file lists skills alphabetically; the game reads them in the card's order.
+        return {skill: skills[skill] for skill in SKILLS}
 
 
 class CrewFileModel(_Strict):
