@@ -26,10 +26,12 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "scored_plans", "suggest"]
+__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
+#: The order the heuristic places a plan's rows in: Movement, Offense, Defense.
+_PLACING_ORDER = (1, 0, 2)
 _PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 # Orders in which rows take the best cards, one per distinct outcome for each set of used rows
 # (indexed by a bit mask of the rows that get cards: where an empty row stands changes nothing).
@@ -164,7 +166,8 @@ def _movement_places(key: OpponentKey) -> tuple[tuple[tuple[int, ...], ...], tup
     that is the unmatched cards' count difference plus the pairs won less the pairs lost. Summed
     over their rows (weighted by how many samples hold each), ``places[k][rank]`` is what my
     ``k``-th card of ``rank`` scores, and ``beyond[n]`` what the places after my ``n`` cards score
-    (their unmatched cards); a card of mine past their longest row scores 1 in every sample. All counts are whole numbers, so the sum is exact."""
+    (their unmatched cards); a card of mine past their longest row scores 1 in every sample. All
+    counts are whole numbers, so the sum is exact."""
     moves = _opponent_moves(key)
     width = max((len(theirs) for theirs, _times in moves), default=0)
     places = []
@@ -263,7 +266,7 @@ def _plan(key: PlacementKey) -> None:
     remaining = list(hand)
     count = list(counted)
     step: PlacementKey | None = key
-    for position, row in _placing(best):
+    for position, row in placing(best):
         if step is None:
             step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
                     opponent, my_gen, their_gen)
@@ -280,19 +283,19 @@ def _plan(key: PlacementKey) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _placing(plan: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+def placing(plan: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     """A plan's placements in the order the heuristic makes them (Movement, Offense, Defense), each
     as (where the card stands among the cards still in hand, row). A row's run is contiguous in the
     hand, so each of its cards in turn stands where the run starts, less the cards of the runs
     before it placed already."""
     starts, adds = plan[:3], plan[3:]
-    placing = []
+    order: list[tuple[int, int]] = []
     done: list[int] = []
-    for row in (1, 0, 2):
+    for row in _PLACING_ORDER:
         position = starts[row] - sum([adds[r] for r in done if starts[r] < starts[row]])
-        placing += [(position, row)] * adds[row]
+        order += [(position, row)] * adds[row]
         done.append(row)
-    return tuple(placing)
+    return tuple(order)
 
 
 @lru_cache(maxsize=1024)

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import FINISH, PLACE
-from .heuristic import PlacementKey, best_plan, placement_key, scored_plans
+from .heuristic import PlacementKey, best_plan, placement_key, placing, scored_plans
 from .rules import ALLOCATE
 
 if TYPE_CHECKING:
@@ -41,8 +41,6 @@ __all__ = ["ERRATIC_PLANS", "OPPONENT_PLANS", "PLAN_LIMIT", "KeptPlan", "allocat
 PLAN_LIMIT = 10
 OPPONENT_PLANS = 1
 ERRATIC_PLANS = 1
-# The order the heuristic itself places a plan's cards in: Movement, Offense, Defense.
-_PLACING_ORDER = (1, 0, 2)
 
 
 def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> list[tuple[Action, ...]]:
@@ -111,8 +109,6 @@ class KeptPlan(tuple[Action, ...]):
 
 
 def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
-    starts, adds = plan[:3], plan[3:]
-    placing: list[Action] = []
-    for row in _PLACING_ORDER:
-        placing.extend(PLACE[card][row] for card in hand[starts[row]:starts[row] + adds[row]])
-    return tuple(placing)
+    """A plan's placements as actions, in the order the heuristic itself makes them."""
+    remaining = list(hand)
+    return tuple([PLACE[remaining.pop(position)][row] for position, row in placing(plan)])
