@@ -165,8 +165,10 @@ def test_plans_kept_for_a_pose_match_plans_worked_out_afresh():
                 twin = fresh.ships[ship_.id]
                 assert sail_menu(state.table, ship_) == plan_sails(fresh.table, twin, TURN_STEPS)
                 assert drift_menu(state.table, ship_) == plan_drifts(fresh.table, twin, DRIFT_MENU)
-                for turn in TURN_STEPS:
+                for turn, planned in zip(TURN_STEPS, sail_menu(state.table, ship_), strict=True):
                     assert sail_exact(state.table, ship_, turn) == plan_sail(fresh.table, twin, turn)
+                    # the menu's plan is the single course's, refusal and all (why_not reads it)
+                    assert planned == plan_sail(fresh.table, twin, turn, exact=False)
             legal = state.legal_actions(seat)
             state.apply(seat, legal[int(rng.random() * len(legal))])
 

@@ -59,6 +59,11 @@ def _shift(coords: Coords, dx: float, dy: float) -> Coords:
     return [(px + dx, py + dy) for px, py in coords]
 
 
+def _in_irons(cls: ShipClass, off: float) -> str:
+    """The refusal of a heading ``off`` degrees off the wind that is white on the class's wheel."""
+    return f"{cls.name} cannot sail {off:.0f} degrees off the wind (white on its wheel); stall or drift instead"
+
+
 def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> SailPlan | str:
     """Pivot on the bow by ``turn`` degrees, then sail one segment of the colour the new heading
     earns, stopping where the hull first meets land (running aground costs the full AP)."""
@@ -68,8 +73,7 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
     off = table.wind.off_wind(heading, ship.x, ship.y)
     colour = ship.cls.colour(off)
     if colour == "white":
-        return (f"{ship.cls.name} cannot sail {off:.0f} degrees off the wind (white on its wheel); "
-                "stall or drift instead")
+        return _in_irons(ship.cls, off)
     length = STICKS[colour]
     ux, uy = unit(heading)
     dx, dy = ux * length, uy * length
@@ -128,8 +132,6 @@ class _Helm:
     swings: dict[float, float]
     #: the farthest any sweep on the menu reaches from the hull
     widest: float
-    #: the wheel as (largest angle off the wind, colour), the angle with its rounding allowance
-    wheel: tuple[tuple[float, str], ...]
 
 
 _HELMS: dict[int, _Helm] = {}
@@ -141,8 +143,7 @@ def _helm(cls: ShipClass) -> _Helm:
         bow_reach, _ = reaches(cls.outline)
         found = _HELMS[id(cls)] = _Helm(
             cls, bow_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
-            swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
-            tuple((up_to + 1e-9, colour) for up_to, colour in cls.wheel))
+            swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
     return found
 
 
@@ -154,7 +155,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
     cls = ship.cls
     helm = _helm(cls)
-    swings, wheel = helm.swings, helm.wheel
+    swings = helm.swings
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
     # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
@@ -162,25 +163,20 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     clearance = quick_gap(table, ship)
     exact = False
     for index, turn in enumerate(turns):
-        # normalise(bearing + turn), angle_between(heading, upwind) and cls.colour, inlined: a
-        # search asks this of every new pose
+        # normalise(bearing + turn) and angle_between(heading, upwind), inlined: a search asks
+        # this of every new pose
         heading = fmod(bearing + turn, 360.0)
         if heading < 0:
             heading += 360.0
         off = abs(fmod(heading - upwind, 360.0))
         if off > 180.0:
             off = 360.0 - off
-        colour = wheel[-1][1]
-        for up_to, band in wheel:
-            if off <= up_to:
-                colour = band
-                break
+        colour = cls.colour(off)
         if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
             plans.append(plan_sail(table, ship, turn, exact=False))
             continue
         if colour == "white":
-            plans.append(f"{cls.name} cannot sail {off:.0f} degrees off the wind (white on its wheel); "
-                         "stall or drift instead")
+            plans.append(_in_irons(cls, off))
             continue
         length = STICKS[colour]
         rad = radians(heading)

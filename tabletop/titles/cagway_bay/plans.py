@@ -12,12 +12,13 @@ is open), and plans change nothing a player may do.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
 
 from .actions import Dock, Done, Explore, Sail
-from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing
+from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation
 from .movement import TURN_STEPS, SailPlan, sail_menu
 from .pursuit import chasing, open_segments
 from .pursuit import step as chase_step
@@ -40,47 +41,40 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     """The seat's plans now, the rules of thumb's manoeuvre first."""
     legal = state.legal_actions(seat)
     if chasing(state, seat):
-        # a treasure in enemy hands: the raiders must board her to win, a plan of its own (kept
-        # per position like the rest: a search asks for the same step again and again)
-        chase_key = ("chase", seat, *position(state))
-        chosen = _KNOWN.get(chase_key)
-        if chosen is None:
-            if len(_KNOWN) >= KNOWN_KEPT:
-                _KNOWN.clear()
-            step = chase_step(state, seat, legal)
-            chosen = _KNOWN[chase_key] = [] if step is None else [(step,)]
-        if chosen:
-            return list(chosen)
+        # a treasure in enemy hands: the raiders must board her to win, a plan of its own
+        step = _kept(("chase", seat, *situation(state)), lambda: _chase(state, seat, legal))
+        if step:
+            return list(step)
     if state.phase != "move":
         return [(action,) for action in legal]
     if _hunting(state, seat):
         # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
         return [(state.suggest(seat, Randomness(0)),)]
-    key = (seat, *position(state))
+    # the rules of thumb's own next step first, alone: following it step by step is the
+    # heuristic's manoeuvre, the baseline every other plan must beat
+    return list(_kept((seat, *situation(state)), lambda: list(dict.fromkeys(
+        [(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)]))))
+
+
+def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]:
+    """The plans kept for ``key``, worked out by ``work`` the first time (a search asks for the
+    same position's plans again and again)."""
     found = _KNOWN.get(key)
     if found is None:
         if len(_KNOWN) >= KNOWN_KEPT:
             _KNOWN.clear()
-        # the rules of thumb's own next step first, alone: following it step by step is the
-        # heuristic's manoeuvre, the baseline every other plan must beat
-        own = state.suggest(seat, Randomness(0))
-        found = _KNOWN[key] = list(dict.fromkeys([(own,), *_move_plans(state, legal)]))
-    return list(found)
+        found = _KNOWN[key] = work()
+    return found
+
+
+def _chase(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
+    step = chase_step(state, seat, legal)
+    return [] if step is None else [(step,)]
 
 
 def _hunting(state: CagwayState, seat: str) -> bool:
     """Whether the seat hunts the runners of a treasure or blockade run."""
     return state.objective.kind != "battle" and state.seats.index(seat) != state.objective.seat
-
-
-def position(state: CagwayState) -> tuple[object, ...]:
-    """Everything about a position that can change in play, as one hashable value."""
-    return (
-        id(state.table), state.turn, state.phase, state.active, tuple(state.pending), tuple(sorted(state.grapples)),
-        tuple(state.stock.values()),
-        *((s.seat, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure, s.supplies, s.moved, s.sailing,
-           s.docked, s.fired, len(s.fires), s.revealed) for s in state.ships.values()),
-    )
 
 
 def _move_plans(state: CagwayState, legal: list[Action]) -> list[Plan]:

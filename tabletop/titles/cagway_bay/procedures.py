@@ -308,17 +308,12 @@ def why_not(state: CagwayState, seat: str, action: Action) -> str | None:
     return f"{action} is not one of {ship.id}'s choices now"
 
 
-#: Refusals that the menu's plan for a turn gives exactly as :func:`plan_sail` would.
-_MENU_REASONS = ("the turn would swing the hull into land",)
-
-
 def _sail_problem(state: CagwayState, ship: Ship, turn: float) -> str | None:
     if turn in TURN_STEPS:
-        # the menu's plan for that turn is usually known already
-        known = sail_option(state.table, ship, TURN_STEPS.index(turn))
-        if isinstance(known, str) and (known in _MENU_REASONS or "off the wind" in known):
-            return known
-    plan = plan_sail(state.table, ship, turn, exact=False)
+        # the menu's plan for a turn on it is plan_sail's without the landfall search, usually known
+        plan = sail_option(state.table, ship, TURN_STEPS.index(turn))
+    else:
+        plan = plan_sail(state.table, ship, turn, exact=False)
     return plan if isinstance(plan, str) else None
 
 
