@@ -33,3 +33,20 @@ def test_metadata_is_complete(name):
     assert info.turn_style in ("sequential", "simultaneous", "real-time")
     game = tabletop.load(name)
     assert info.min_seats <= len(game.seats) <= info.max_seats
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_evaluations_are_each_seats_evaluate(name):
+    """Search scores a position for every seat at once; a game's one-pass answer must be exactly
+    what asking seat by seat gives, mid-game and at the end."""
+    from tabletop.testing import heuristic_positions
+
+    game = tabletop.load(name)
+    positions = heuristic_positions(game, 3, every=7, max_steps=300)
+    finished = game.new_state(seed=3)
+    while not finished.is_over:
+        seat = finished.to_act[0]
+        finished.apply(seat, finished.suggest(seat, finished.rng))
+    for state in [*positions, finished]:
+        assert state.evaluations() == {seat: state.evaluate(seat) for seat in state.seats}
+    assert positions

@@ -345,4 +345,4 @@ class MCTSAgent(PacedAgent):
         outcome = world.outcome
         if outcome is not None:
             return {s: outcome.returns(s) for s in world.seats}
-        return {s: max(-1.0, min(1.0, world.evaluate(s))) for s in world.seats}
+        return {s: max(-1.0, min(1.0, value)) for s, value in world.evaluations().items()}

@@ -55,6 +55,19 @@ class FittedEvaluation:
         """The fitted value in [-1, 1]: 2·(expected points share) − 1."""
         return math.tanh(self.logit(features) / 2)
 
+    def mirrored_values(self, features: Mapping[str, float]) -> tuple[float, float]:
+        """The value of ``features`` and of their negation, in one pass: the two sides' values
+        where every feature is signed for the side asked about (the other side's features are
+        exactly these, negated). Exactly what :meth:`value` gives for each.
+
+        >>> model = FittedEvaluation(names=("margin",), weights=(0.5,), bias=0.25)
+        >>> model.mirrored_values({"margin": 2.0}) == (model.value({"margin": 2.0}), model.value({"margin": -2.0}))
+        True
+        """
+        get = features.get
+        weighted = sum(w * get(name, 0.0) for name, w in zip(self.names, self.weights, strict=True))
+        return math.tanh((self.bias + weighted) / 2), math.tanh((self.bias - weighted) / 2)
+
     def to_json(self) -> dict[str, Any]:
         return {"names": list(self.names), "weights": list(self.weights), "bias": self.bias,
                 "fitted_on": self.fitted_on}

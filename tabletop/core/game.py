@@ -250,6 +250,12 @@ class State(ABC):
         outcome = self.outcome
         return outcome.returns(seat) if outcome is not None else 0.0
 
+    def evaluations(self) -> dict[str, float]:
+        """Every seat's :meth:`evaluate` at once, as search scores a position for all seats. A game
+        whose features serve every seat from one pass overrides this; the values must be the
+        same as asking seat by seat."""
+        return {seat: self.evaluate(seat) for seat in self.seats}
+
     def features(self, seat: str) -> dict[str, float]:
         """Named numbers describing the position from ``seat``'s side (score margin, distances,
         cards in hand...), for an evaluation fitted to self-play outcomes (see

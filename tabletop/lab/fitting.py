@@ -94,7 +94,7 @@ class _Noting(Agent):
         self.counter[0] += 1
         if self.counter[0] % self.every == 0:
             self.notes.append(({s: state.features(s) for s in state.seats},
-                               {s: state.evaluate(s) for s in state.seats}))
+                               state.evaluations()))
         return self.inner.choose(state, seat)
 
     def reaction_time(self, state: State, seat: str) -> float:

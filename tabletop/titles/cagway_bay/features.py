@@ -191,3 +191,14 @@ def evaluate(state: CagwayState, seat: str) -> float:
 
         return by_hand(state, seat)
     return model.value(features(state, seat))
+
+
+def evaluations(state: CagwayState) -> dict[str, float]:
+    """Both sides' evaluations from one pass over the position: the other side's features are
+    this side's, negated."""
+    first, second = state.seats
+    model = fitted(state.scenario_slug)
+    if state.outcome is not None or model is None:
+        return {first: evaluate(state, first), second: evaluate(state, second)}
+    mine, theirs = model.mirrored_values(features(state, first))
+    return {first: mine, second: theirs}

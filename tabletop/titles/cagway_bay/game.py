@@ -195,6 +195,9 @@ class CagwayState(State):
     def evaluate(self, seat: str) -> float:
         return features.evaluate(self, seat)
 
+    def evaluations(self) -> dict[str, float]:
+        return features.evaluations(self)
+
     def features(self, seat: str) -> dict[str, float]:
         return features.features(self, seat)
 

@@ -266,7 +266,22 @@ def evaluate(state: FightballState, seat: str) -> float:
     outcome = state.outcome
     if outcome is not None:
         return outcome.returns(seat)
-    found = features(state, seat)
+    return _valued(state, seat, features(state, seat))
+
+
+def evaluations(state: FightballState) -> dict[str, float]:
+    """Both coaches' evaluations from one pass over the court: the away coach's features are the
+    home coach's, negated."""
+    outcome = state.outcome
+    if outcome is not None:
+        return {seat: outcome.returns(seat) for seat in ("home", "away")}
+    home = features(state, "home")
+    away = {name: -value for name, value in home.items()}
+    return {"home": _valued(state, "home", home), "away": _valued(state, "away", away)}
+
+
+def _valued(state: FightballState, seat: str, found: dict[str, float]) -> float:
+    """The fitted value of ``seat``'s features (changed in place) after the race and hand risks."""
     s = 0 if seat == "home" else 1
     risk = race_risk(state, s)
     if _just_drew(state, seat) and state.discards[s] and state.held[s] != state.table.buzz[s]:

@@ -103,3 +103,11 @@ def evaluate(state: FriendlyState, seat: str) -> float:
     if outcome is not None:
         return outcome.returns(seat)
     return EVALUATION.value(features(state, seat))
+
+
+def evaluations(state: FriendlyState) -> dict[str, float]:
+    """Both sides' evaluations from one pass: the other side's features are these, negated."""
+    if state.outcome is not None:
+        return {seat: state.outcome.returns(seat) for seat in SEATS}
+    mine, theirs = EVALUATION.mirrored_values(features(state, SEATS[0]))
+    return {SEATS[0]: mine, SEATS[1]: theirs}

@@ -432,6 +432,9 @@ class FriendlyState(State, Procedures):
     def evaluate(self, seat: str) -> float:
         return features.evaluate(self, seat)
 
+    def evaluations(self) -> dict[str, float]:
+        return features.evaluations(self)
+
     def features(self, seat: str) -> dict[str, float]:
         return features.features(self, seat)
 
