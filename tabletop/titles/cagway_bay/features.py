@@ -26,6 +26,7 @@ from .geometry import RED
 from .scenarios import battle_scores
 
 if TYPE_CHECKING:
+    from .data import ShipClass
     from .game import CagwayState
     from .ships import Ship
 
@@ -110,7 +111,12 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         for island, (treasure, _) in state.stock.items():
             if treasure > 0 and free:
                 cx, cy = _island_centre(state, island)
-                reach = min(math.hypot(cx - s.x, cy - s.y) for s in free) + _exit_distance(state, cx, cy)
+                nearest = math.inf
+                for s in free:
+                    way = math.hypot(cx - s.x, cy - s.y)
+                    if way < nearest:
+                        nearest = way
+                reach = nearest + _exit_distance(state, cx, cy)
                 work += treasure * min(reach, 2 * size) / size
     sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     guns = 0.0  # hunters with AP left for the guns and a runner within their reach
@@ -119,7 +125,7 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
         if ship.ap and state.phase in ("move", "combat") and not ship.fired:
-            reach = ship.cls.reach * RED + ship.cls.length
+            reach = _gun_reach(ship.cls)
             aimed = [r for r in sailing_runners if math.hypot(r.x - ship.x, r.y - ship.y) < reach]
             if aimed:
                 guns += min(ship.ap, 4) / 4
@@ -149,6 +155,18 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
     }
 
 
+def _gun_reach(cls: ShipClass) -> float:
+    """How far (cm) from the bow the class's longest gun reaches (kept for each class)."""
+    found = _GUN_REACH.get(id(cls))
+    if found is None or found[0] is not cls:
+        found = _GUN_REACH[id(cls)] = (cls, cls.reach * RED + cls.length)
+    return found[1]
+
+
+#: Each class's gun reach, by identity (classes live as long as the program).
+_GUN_REACH: dict[int, tuple[ShipClass, float]] = {}
+
+
 def _seized(state: CagwayState, runners: list[Ship], size: float) -> tuple[float, float]:
     """Treasure aboard the hunters' ships (living or dead: the run cannot be won until the raiders
     board her and take it back), and how far the nearest living raider has to go to reach each
@@ -171,8 +189,13 @@ def _held(state: CagwayState, runner: Ship, hunter: Ship) -> bool:
 
 def _exit_distance(state: CagwayState, x: float, y: float) -> float:
     table = state.table
-    beyond = {"west": x, "east": table.width - x, "south": y, "north": table.height - y}
-    return max(0.0, min((beyond[e] for e in state.scoring_edges), default=0.0))
+    least: float | None = None
+    # the way to each scoring edge, without a table of them: asked for every runner at every leaf
+    for edge in state.scoring_edges:
+        way = x if edge == "west" else table.width - x if edge == "east" else y if edge == "south" else table.height - y
+        if least is None or way < least:
+            least = way
+    return 0.0 if least is None else max(0.0, least)
 
 
 def _island_centre(state: CagwayState, island: str) -> tuple[float, float]:
