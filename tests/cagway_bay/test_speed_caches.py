@@ -6,10 +6,11 @@ import random
 
 from shapely.geometry import Point, Polygon
 
+import tabletop
 from tabletop.titles.cagway_bay import movement
 from tabletop.titles.cagway_bay.actions import Sail
-from tabletop.titles.cagway_bay.data import ship_classes
-from tabletop.titles.cagway_bay.geometry import LandGaps, place
+from tabletop.titles.cagway_bay.data import scenario_model, ship_classes
+from tabletop.titles.cagway_bay.geometry import LandGaps, place, table_from_spec, table_spec
 from tabletop.titles.cagway_bay.movement import DRIFT_MENU, DriftPlan, drift_menu, hull_reach, quick_gap
 
 from .helpers import make, ship, square
@@ -98,3 +99,15 @@ def test_a_bow_well_inside_the_table_keeps_the_whole_hull_on_it():
         for x, y, heading in _poses(60, index):
             if reach < x < table.width - reach and reach < y < table.height - reach:
                 assert table.off_table(place(cls.outline, x, y, heading)) is None
+
+
+def test_every_game_of_a_published_scenario_shares_the_table_its_map_describes():
+    for scenario in ("the-ruins", "under-cover-of-darkness", "open-warfare"):
+        for edges in ("open-sea", "land"):
+            model = scenario_model(scenario)
+            fresh = table_from_spec(table_spec(model.width, model.height, model.wind, model.islands,
+                                               model.exit_edges, edges))
+            first, second = (tabletop.load("cagway-bay", scenario=scenario, edges=edges).new_state(seed=seed)
+                             for seed in (1, 2))
+            assert first.table is second.table
+            assert first.table.spec == fresh.spec
