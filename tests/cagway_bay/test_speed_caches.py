@@ -111,3 +111,17 @@ def test_every_game_of_a_published_scenario_shares_the_table_its_map_describes()
                              for seed in (1, 2))
             assert first.table is second.table
             assert first.table.spec == fresh.spec
+
+
+def test_an_island_s_kept_way_out_is_the_one_measured_afresh():
+    from tabletop.titles.cagway_bay import features
+
+    for scenario in ("the-ruins", "under-cover-of-darkness"):
+        for edges in ("open-sea", "land"):
+            state = tabletop.load("cagway-bay", scenario=scenario, edges=edges).new_state(seed=1)
+            for island in state.table.islands:
+                features._WAYS_OUT.clear()
+                fresh = features._island_way_out(state, island)
+                kept = features._island_way_out(state, island)
+                cx, cy = features._island_centre(state, island)
+                assert fresh == kept == (cx, cy, features._exit_distance(state, cx, cy))

@@ -28,6 +28,7 @@ from .scenarios import battle_scores
 if TYPE_CHECKING:
     from .data import ShipClass
     from .game import CagwayState
+    from .geometry import Table
     from .ships import Ship
 
 DATA = Path(__file__).with_name("data")
@@ -104,21 +105,20 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         if hunters and (cargo or not treasure_run):
             near = min(math.hypot(h.x - ship.x, h.y - ship.y) for h in hunters)
             hunt += max(0.0, 1 - near / (0.4 * size))
+    sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     if treasure_run:
         # each treasure still ashore: the nearest free runner's way to it, then its way out
-        sailing = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
-        free = [s for s in sailing if not s.treasure] or sailing
+        free = [s for s in sailing_runners if not s.treasure] or sailing_runners
         for island, (treasure, _) in state.stock.items():
             if treasure > 0 and free:
-                cx, cy = _island_centre(state, island)
+                cx, cy, way_out = _island_way_out(state, island)
                 nearest = math.inf
                 for s in free:
                     way = math.hypot(cx - s.x, cy - s.y)
                     if way < nearest:
                         nearest = way
-                reach = nearest + _exit_distance(state, cx, cy)
+                reach = nearest + way_out
                 work += treasure * min(reach, 2 * size) / size
-    sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     guns = 0.0  # hunters with AP left for the guns and a runner within their reach
     threat = dict.fromkeys((r.id for r in sailing_runners), 0.0)  # those AP, on each runner
     for ship in hunters:
@@ -133,7 +133,12 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
                 threat[r.id] += min(ship.ap, 4) / 4
     # the runner in the worst danger: guns on her against the hull she has left
     danger = max((threat[r.id] / max(1, r.hp) for r in sailing_runners), default=0.0)
-    caught = sum(1 for r in sailing_runners if any(_held(state, r, h) for h in hunters))
+    caught = 0
+    for r in sailing_runners:
+        for h in hunters:
+            if _held(state, r, h):
+                caught += 1
+                break
     progress = (done + 0.5 * carrying) / needed
     seized, chase = _seized(state, runners, size)
     turns_left = max(0, state.turn_limit - state.turn) + 1
@@ -201,6 +206,25 @@ def _exit_distance(state: CagwayState, x: float, y: float) -> float:
 def _island_centre(state: CagwayState, island: str) -> tuple[float, float]:
     a, b, c, d = state.table.islands[island].bbox
     return (a + c) / 2, (b + d) / 2
+
+
+def _island_way_out(state: CagwayState, island: str) -> tuple[float, float, float]:
+    """An island's centre and the way from there to the nearest scoring edge, which follow from
+    the fixed table and the scoring edges alone (kept for them)."""
+    table = state.table
+    key = (id(table), state.scoring_edges, island)
+    found = _WAYS_OUT.get(key)
+    if found is None or found[0] is not table:
+        if len(_WAYS_OUT) >= WAYS_OUT_KEPT:
+            _WAYS_OUT.clear()
+        cx, cy = _island_centre(state, island)
+        found = _WAYS_OUT[key] = (table, cx, cy, _exit_distance(state, cx, cy))
+    return found[1], found[2], found[3]
+
+
+#: :func:`_island_way_out` by table, scoring edges and island; emptied when it grows past its size.
+_WAYS_OUT: dict[tuple[int, frozenset[str], str], tuple[Table, float, float, float]] = {}
+WAYS_OUT_KEPT = 1_000
 
 
 def evaluate(state: CagwayState, seat: str) -> float:
