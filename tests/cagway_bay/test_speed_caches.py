@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 from shapely.geometry import Point, Polygon
 
 import tabletop
@@ -13,18 +11,8 @@ from tabletop.titles.cagway_bay.data import scenario_model, ship_classes
 from tabletop.titles.cagway_bay.geometry import LandGaps, place, table_from_spec, table_spec
 from tabletop.titles.cagway_bay.movement import DRIFT_MENU, DriftPlan, drift_menu, hull_reach, quick_gap
 
-from .helpers import make, ship, square
-
-#: An L-shaped island (not convex) and a square rock, with room round them.
-ISLANDS = [
-    {"id": "ell", "name": "Ell", "outline": [[40, 40], [60, 40], [60, 45], [45, 45], [45, 60], [40, 60]]},
-    square(70, 20, 76, 26),
-]
-
-
-def _poses(count: int, seed: int) -> list[tuple[float, float, float]]:
-    rng = random.Random(seed)
-    return [(rng.uniform(15, 95), rng.uniform(8, 82), rng.uniform(0, 360)) for _ in range(count)]
+from .helpers import make, ship
+from .test_quick_geometry import ISLANDS, _poses
 
 
 def _land_distance(state, coords) -> float:
