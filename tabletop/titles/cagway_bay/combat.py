@@ -8,8 +8,9 @@ from dataclasses import dataclass
 import shapely
 from shapely.geometry import Point, Polygon
 
-from .geometry import RED, TOUCH, Table, arc_region, gun_origin, hidden_fraction, segments, unit
-from .movement import motion
+from .data import ShipClass
+from .geometry import MARGIN, RED, TOUCH, Table, arc_region, gun_origin, hidden_fraction, segments, unit
+from .movement import hull_reach, motion
 from .ships import Ship
 
 #: A target hidden over more than this share of its hull area is not a valid target.
@@ -36,7 +37,10 @@ def boxes_near(a: Ship, b: Ship, gap: float) -> bool:
 
 def touching(a: Ship, b: Ship) -> bool:
     """Hulls touch when the gap between them is at most :data:`TOUCH` (overlapping counts)."""
-    if not boxes_near(a, b, TOUCH):
+    # every point of a hull lies within its reach of the bow: bows farther apart than both
+    # reaches and the touching distance cannot touch (and need no outline placed)
+    dx, dy = a.x - b.x, a.y - b.y
+    if dx * dx + dy * dy > _far_apart(a.cls, b.cls) or not boxes_near(a, b, TOUCH):
         return False
     # the answer follows from the two poses alone, and a search asks it of the same ones again
     key = (id(a.cls), a.x, a.y, a.heading, id(b.cls), b.x, b.y, b.heading)
@@ -47,6 +51,18 @@ def touching(a: Ship, b: Ship) -> bool:
         found = _TOUCHING[key] = bool(shapely.lib.distance(a.hull, b.hull) <= TOUCH)
     return found
 
+
+def _far_apart(a: ShipClass, b: ShipClass) -> float:
+    """The square of the bow-to-bow distance beyond which hulls of these classes cannot touch."""
+    key = (id(a), id(b))
+    found = _APART.get(key)
+    if found is None or found[0] is not a or found[1] is not b:
+        found = _APART[key] = (a, b, (hull_reach(a) + hull_reach(b) + TOUCH + MARGIN) ** 2)
+    return found[2]
+
+
+#: :func:`_far_apart` for each pair of classes (classes live as long as the program).
+_APART: dict[tuple[int, int], tuple[ShipClass, ShipClass, float]] = {}
 
 #: Whether two hulls touch, by both classes and poses (classes live as long as the program).
 _TOUCHING: dict[tuple[int, float, float, float, int, float, float, float], bool] = {}

@@ -26,7 +26,9 @@ from .geometry import RED
 from .scenarios import battle_scores
 
 if TYPE_CHECKING:
+    from .data import ShipClass
     from .game import CagwayState
+    from .geometry import Table
     from .ships import Ship
 
 DATA = Path(__file__).with_name("data")
@@ -103,23 +105,27 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         if hunters and (cargo or not treasure_run):
             near = min(math.hypot(h.x - ship.x, h.y - ship.y) for h in hunters)
             hunt += max(0.0, 1 - near / (0.4 * size))
+    sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     if treasure_run:
         # each treasure still ashore: the nearest free runner's way to it, then its way out
-        sailing = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
-        free = [s for s in sailing if not s.treasure] or sailing
+        free = [s for s in sailing_runners if not s.treasure] or sailing_runners
         for island, (treasure, _) in state.stock.items():
             if treasure > 0 and free:
-                cx, cy = _island_centre(state, island)
-                reach = min(math.hypot(cx - s.x, cy - s.y) for s in free) + _exit_distance(state, cx, cy)
+                cx, cy, way_out = _island_way_out(state, island)
+                nearest = math.inf
+                for s in free:
+                    way = math.hypot(cx - s.x, cy - s.y)
+                    if way < nearest:
+                        nearest = way
+                reach = nearest + way_out
                 work += treasure * min(reach, 2 * size) / size
-    sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     guns = 0.0  # hunters with AP left for the guns and a runner within their reach
     threat = dict.fromkeys((r.id for r in sailing_runners), 0.0)  # those AP, on each runner
     for ship in hunters:
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
         if ship.ap and state.phase in ("move", "combat") and not ship.fired:
-            reach = ship.cls.reach * RED + ship.cls.length
+            reach = _gun_reach(ship.cls)
             aimed = [r for r in sailing_runners if math.hypot(r.x - ship.x, r.y - ship.y) < reach]
             if aimed:
                 guns += min(ship.ap, 4) / 4
@@ -127,7 +133,12 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
                 threat[r.id] += min(ship.ap, 4) / 4
     # the runner in the worst danger: guns on her against the hull she has left
     danger = max((threat[r.id] / max(1, r.hp) for r in sailing_runners), default=0.0)
-    caught = sum(1 for r in sailing_runners if any(_held(state, r, h) for h in hunters))
+    caught = 0
+    for r in sailing_runners:
+        for h in hunters:
+            if _held(state, r, h):
+                caught += 1
+                break
     progress = (done + 0.5 * carrying) / needed
     seized, chase = _seized(state, runners, size)
     turns_left = max(0, state.turn_limit - state.turn) + 1
@@ -147,6 +158,18 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         "seized": sign * seized / needed,
         "chase": sign * chase,
     }
+
+
+def _gun_reach(cls: ShipClass) -> float:
+    """How far (cm) from the bow the class's longest gun reaches (kept for each class)."""
+    found = _GUN_REACH.get(id(cls))
+    if found is None or found[0] is not cls:
+        found = _GUN_REACH[id(cls)] = (cls, cls.reach * RED + cls.length)
+    return found[1]
+
+
+#: Each class's gun reach, by identity (classes live as long as the program).
+_GUN_REACH: dict[int, tuple[ShipClass, float]] = {}
 
 
 def _seized(state: CagwayState, runners: list[Ship], size: float) -> tuple[float, float]:
@@ -171,13 +194,37 @@ def _held(state: CagwayState, runner: Ship, hunter: Ship) -> bool:
 
 def _exit_distance(state: CagwayState, x: float, y: float) -> float:
     table = state.table
-    beyond = {"west": x, "east": table.width - x, "south": y, "north": table.height - y}
-    return max(0.0, min((beyond[e] for e in state.scoring_edges), default=0.0))
+    least: float | None = None
+    # the way to each scoring edge, without a table of them: asked for every runner at every leaf
+    for edge in state.scoring_edges:
+        way = x if edge == "west" else table.width - x if edge == "east" else y if edge == "south" else table.height - y
+        if least is None or way < least:
+            least = way
+    return 0.0 if least is None else max(0.0, least)
 
 
 def _island_centre(state: CagwayState, island: str) -> tuple[float, float]:
     a, b, c, d = state.table.islands[island].bbox
     return (a + c) / 2, (b + d) / 2
+
+
+def _island_way_out(state: CagwayState, island: str) -> tuple[float, float, float]:
+    """An island's centre and the way from there to the nearest scoring edge, which follow from
+    the fixed table and the scoring edges alone (kept for them)."""
+    table = state.table
+    key = (id(table), state.scoring_edges, island)
+    found = _WAYS_OUT.get(key)
+    if found is None or found[0] is not table:
+        if len(_WAYS_OUT) >= WAYS_OUT_KEPT:
+            _WAYS_OUT.clear()
+        cx, cy = _island_centre(state, island)
+        found = _WAYS_OUT[key] = (table, cx, cy, _exit_distance(state, cx, cy))
+    return found[1], found[2], found[3]
+
+
+#: :func:`_island_way_out` by table, scoring edges and island; emptied when it grows past its size.
+_WAYS_OUT: dict[tuple[int, frozenset[str], str], tuple[Table, float, float, float]] = {}
+WAYS_OUT_KEPT = 1_000
 
 
 def evaluate(state: CagwayState, seat: str) -> float:

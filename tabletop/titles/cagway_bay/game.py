@@ -22,7 +22,7 @@ from .actions import CODEC, Dock, Done, Drift, Fire, Grapple, Sail, Stall
 from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .movement import motion
+from .movement import hull_reach, motion
 from .scenarios import FLEET_OPTIONS, check_fleet_options, fleets_for, judge, setup
 from .ships import Ship
 
@@ -372,6 +372,11 @@ class CagwayState(State):
     def check_left_table(self, ship: Ship) -> None:
         if self.objective.kind == "battle":
             return  # CB-TABLE-2: with open sea the battle is relocated; nobody leaves it
+        # no part of the hull is farther from the bow than its reach: a bow that far inside every
+        # edge keeps the whole hull on the table
+        reach, x, y, table = hull_reach(ship.cls), ship.x, ship.y, self.table
+        if reach < x < table.width - reach and reach < y < table.height - reach:
+            return
         notes = motion(self.table, ship).notes  # which edge the hull is beyond follows from its pose
         edge = notes.get("off-table", False)
         if edge is False:

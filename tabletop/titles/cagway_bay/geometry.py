@@ -269,6 +269,12 @@ class Table:
         rad = math.radians(heading)
         return gaps.least_along(x, y, -math.cos(rad), -math.sin(rad), cover[1]) - cover[2]
 
+    def point_gap(self, x: float, y: float) -> float:
+        """A quick lower bound on the distance from land of the point (x, y): one node of the grid
+        of :meth:`keel_gap` (negative while the grid is not built, or off it)."""
+        gaps = self._gaps
+        return -1.0 if gaps is None else gaps.at(x, y)
+
     def may_meet_land(self, minx: float, miny: float, maxx: float, maxy: float) -> bool:
         """Cheap test: could anything inside this box touch land?"""
         for _, _, _, (a, b, c, d) in self.land_pieces:
@@ -402,6 +408,16 @@ class LandGaps:
         else:
             found = np.full(grid_x.size, math.inf)
         self.gaps: list[float] = [float(d) for d in found]
+
+    def at(self, x: float, y: float) -> float:
+        """A lower bound on the distance to land of the point (x, y): the nearest node's distance
+        less the way to it (-1 off the grid)."""
+        step, x0, y0 = self.step, self.x0, self.y0
+        column = round((x - x0) / step)
+        row = round((y - y0) / step)
+        if not (0 <= column < self.columns and 0 <= row < self.rows):
+            return -1.0
+        return self.gaps[row * self.columns + column] - math.hypot(x - x0 - column * step, y - y0 - row * step) - GAP_SLACK
 
     def least_along(self, x: float, y: float, ux: float, uy: float, offsets: Sequence[float]) -> float:
         """A lower bound on the distance to land of every point (x, y) + t (ux, uy), t in

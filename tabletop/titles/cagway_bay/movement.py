@@ -61,7 +61,28 @@ def _shift(coords: Coords, dx: float, dy: float) -> Coords:
 
 def _in_irons(cls: ShipClass, off: float) -> str:
     """The refusal of a heading ``off`` degrees off the wind that is white on the class's wheel."""
-    return f"{cls.name} cannot sail {off:.0f} degrees off the wind (white on its wheel); stall or drift instead"
+    # the sentence names the whole degrees only (rounded as the format rounds them): one of each is kept
+    key = (cls.name, round(off))
+    found = _IRONS.get(key)
+    if found is None:
+        found = _IRONS[key] = (f"{cls.name} cannot sail {off:.0f} degrees off the wind (white on its wheel); "
+                               "stall or drift instead")
+    return found
+
+
+#: The refusals of white headings, by class name and whole degrees off the wind (at most 181 a class).
+_IRONS: dict[tuple[str, int], str] = {}
+
+
+def _placed_sweep(outline: Sequence[tuple[float, float]], x: float, y: float, c: float, s: float, dx: float,
+                  dy: float) -> tuple[Coords, Coords, tuple[float, float, float, float]]:
+    """``place`` by a heading's cosine and sine, the hull shifted by (dx, dy) and the shifted
+    hull's bounds, in one pass (the same arithmetic as place, _shift and bounds)."""
+    pivoted = [(x + px * c - py * s, y + px * s + py * c) for px, py in outline]
+    final = [(qx + dx, qy + dy) for qx, qy in pivoted]
+    xs = [q[0] for q in final]
+    ys = [q[1] for q in final]
+    return pivoted, final, (min(xs), min(ys), max(xs), max(ys))
 
 
 def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> SailPlan | str:
@@ -128,6 +149,8 @@ class _Helm:
 
     cls: ShipClass
     bow_reach: float
+    #: how far the hull reaches from the middle of its keel
+    centre_reach: float
     #: how far a pivot by each menu turn swings the hull (see :func:`swing`)
     swings: dict[float, float]
     #: the farthest any sweep on the menu reaches from the hull
@@ -140,11 +163,16 @@ _HELMS: dict[int, _Helm] = {}
 def _helm(cls: ShipClass) -> _Helm:
     found = _HELMS.get(id(cls))
     if found is None or found.cls is not cls:
-        bow_reach, _ = reaches(cls.outline)
+        bow_reach, centre_reach = reaches(cls.outline)
         found = _HELMS[id(cls)] = _Helm(
-            cls, bow_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
+            cls, bow_reach, centre_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
             swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
     return found
+
+
+def hull_reach(cls: ShipClass) -> float:
+    """How far any point of the class's hull lies from its bow."""
+    return _helm(cls).bow_reach
 
 
 def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
@@ -180,7 +208,8 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             continue
         length = STICKS[colour]
         rad = radians(heading)
-        dx, dy = cos(rad) * length, sin(rad) * length
+        c, s = cos(rad), sin(rad)
+        dx, dy = c * length, s * length
         turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
         reach = turned + length + MARGIN  # see plan_sail
         if clearance <= reach and not exact:
@@ -191,10 +220,8 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             if first_open:
                 return plans
             continue
-        pivoted = place(cls.outline, x, y, heading)
-        final = _shift(pivoted, dx, dy)
+        pivoted, final, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         sminx, sminy, smaxx, smaxy = ship.bounds
-        fminx, fminy, fmaxx, fmaxy = bounds(final)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
             plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
             if first_open:
@@ -280,7 +307,8 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
         ux, uy = unit(heading)
         bows.append((cx + half * ux, cy + half * uy))
     blocked = [False] * len(bows)
-    if not clear:
+    # every final hull lies within the centre's reach of the centre the drift leaves
+    if not clear and not table.point_gap(cx, cy) > centre_reach:
         # a final pose plainly clear of land needs no closer look
         outline = ship.cls.outline
         unsure = [k for k, ((bx, by), heading) in enumerate(zip(bows, headings, strict=True))
@@ -370,7 +398,15 @@ def quick_gap(table: Table, ship: Ship) -> float:
     plans = motion(table, ship)
     gap = plans.gap
     if gap is None:
-        gap = plans.gap = table.keel_gap(ship.x, ship.y, ship.heading, ship.cls.outline)
+        # one node of the grid at the middle of the keel settles it for a hull well out at sea:
+        # every reach asked of a pose is within the helm's widest
+        helm = _helm(ship.cls)
+        rad = radians(ship.heading)
+        half = ship.cls.length / 2
+        gap = table.point_gap(ship.x - half * cos(rad), ship.y - half * sin(rad)) - helm.centre_reach
+        if not gap > helm.widest:
+            gap = max(gap, table.keel_gap(ship.x, ship.y, ship.heading, ship.cls.outline))
+        plans.gap = gap
     return gap
 
 

@@ -352,15 +352,21 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
         state.emit("done", f"{name} is done for the {state.phase} phase.", ship=name)
         state.finish_active()
     elif isinstance(action, Sail):
+        notes = motion(state.table, ship).notes
         plan = sail_exact(state.table, ship, action.turn)
         assert isinstance(plan, SailPlan)
+        # the log's sentence follows from the pose and the turn: a search sails the same ones again
+        text = notes.get(("sail", action.turn))
+        if text is None:
+            aground = " and runs up against the shore" if plan.aground else ""
+            text = notes[("sail", action.turn)] = (
+                f"{name} turns {action.turn:+g} degrees to heading {plan.heading:.0f} and sails "
+                f"{plan.headway:.2f} cm on the {plan.colour} stick{aground}.")
         ship.set_pose(plan.x, plan.y, plan.heading)
         ship.ap -= 1
         ship.moved, ship.docked = True, None
         state.break_grapples(ship.id)
-        aground = " and runs up against the shore" if plan.aground else ""
-        state.emit("sail", f"{name} turns {action.turn:+g} degrees to heading {plan.heading:.0f} and sails "
-                   f"{plan.headway:.2f} cm on the {plan.colour} stick{aground}.", ship=name,
+        state.emit("sail", text, ship=name,  # type: ignore[arg-type]
                    heading=plan.heading, colour=plan.colour, headway=plan.headway)
         state.check_left_table(ship)
     elif isinstance(action, Stall):

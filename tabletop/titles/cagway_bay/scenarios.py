@@ -60,6 +60,13 @@ def _auto_fleet(points: int) -> tuple[str, ...]:
     return tuple(build_fleet(points))
 
 
+@cache
+def _scenario_table(slug: str, edges: str) -> Table:
+    """The table of a scenario as published (every game of it shares one)."""
+    model = scenario_model(slug)
+    return table_from_spec(table_spec(model.width, model.height, model.wind, model.islands, model.exit_edges, edges))
+
+
 def check_fleet_options(options: dict[str, Any], given: list[str]) -> None:
     """Refuse fleet options that would be ignored (``given`` are those set away from their
     defaults) or that name no ship (CB-SCEN-OPEN-2)."""
@@ -119,7 +126,10 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
     wind = override.wind if override and override.wind else model.wind
     islands = override.islands if override and override.islands is not None else model.islands
     exits = override.exit_edges if override and override.exit_edges is not None else model.exit_edges
-    table = table_from_spec(table_spec(width, height, wind, islands, exits, options["edges"]))
+    if override is None:
+        table = _scenario_table(model.slug, options["edges"])
+    else:
+        table = table_from_spec(table_spec(width, height, wind, islands, exits, options["edges"]))
     if override and override.ships is not None:
         placements = override.ships
     elif model.objective.kind == "battle":
