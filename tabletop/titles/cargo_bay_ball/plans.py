@@ -16,6 +16,8 @@ Plans read only the public position and change nothing; a person's choices are n
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
@@ -24,8 +26,10 @@ from . import actions as A
 from .constants import DOWN, OBSTACLES, PLACEMENT, PLAY, STANDING
 from .data import BLOCK, CATCH, ENDUR, MOVE, OFF, PASS, SLOBR, STEAL
 from .heuristic import AT_LEAST, TWO_DICE, placement_value, rating, shot_chance, suggest
+from .setup import floor_spaces, obstacle_choices
 
 if TYPE_CHECKING:
+    from .board import Board
     from .game import CargoBayState
 
 __all__ = ["plans"]
@@ -80,13 +84,21 @@ def _activation_plans(st: CargoBayState, seat: str, legal: list[Action]) -> list
 def _setup_plans(st: CargoBayState, legal: list[Action]) -> list[Plan]:
     board = st.game.board
     if st.phase == OBSTACLES:
-        ranked = sorted(legal, key=lambda a: abs(board.distance[board.index[a.at]][board.goal] - 2))  # type: ignore[attr-defined]
-    elif st.phase == PLACEMENT:
+        # The floor nearest a ring two spaces out from the goal first (ties in board order).
+        allowed = obstacle_choices(st).allowed
+        table = st.game.a_obstacle
+        return [(table[s],) for s in islice((s for s in _obstacle_rank(board) if s in allowed), _SETUP_PLANS)]
+    if st.phase == PLACEMENT:
         crew = st.place_queue[0]
         ranked = sorted(legal, key=lambda a: -placement_value(st, crew, board.index[a.at]))  # type: ignore[attr-defined]
     else:
         ranked = legal
     return [(action,) for action in ranked[:_SETUP_PLANS]]
+
+
+@lru_cache(maxsize=16)
+def _obstacle_rank(board: Board) -> tuple[int, ...]:
+    return tuple(sorted(floor_spaces(board), key=lambda s: abs(board.distance[s][board.goal] - 2)))
 
 
 # -- walks ---------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ from .flight import Flight, PushChoice, offer_pick_up, officiate, penalise, take
 if TYPE_CHECKING:
     from .game import CargoBayBall, CargoBayState
 
-__all__ = ["bonus_at", "shooting_bonus", "turn_legal"]
+__all__ = ["bonus_at", "shooting_bonus", "step_allowed", "turn_legal"]
 
 
 def turn_legal(st: CargoBayState) -> list[Action]:
@@ -68,6 +68,16 @@ def turn_legal(st: CargoBayState) -> list[Action]:
                     out.append(game.a_steal[cards[other]])
     out.append(game.a_skip)
     return out
+
+
+def step_allowed(st: CargoBayState, action: A.Step) -> bool:
+    """Whether :func:`turn_legal` offers ``action`` now, without listing the rest (a walk's
+    steps are checked one by one, and most of a turn is walking)."""
+    if st.move_left <= 0 and st.actions_left <= 0:
+        return False
+    to = action.to
+    space = st.game.board.index.get(to, -1) if isinstance(to, str) else -1
+    return space >= 0 and space in st.game.board.adjacent[st.pos[st.active]] and st.occ[space] < 0
 
 
 # -- moving --------------------------------------------------------------------------------------
