@@ -197,6 +197,15 @@ class CargoBayBall(Game):
         self.a_stay = A.Push(None)
         self.a_shoot = A.Shoot()
         self.a_skip = A.Skip()
+        self._placings: dict[int, tuple[A.PlaceCrew, ...]] = {}
+
+    def placings(self, card: int) -> tuple[A.PlaceCrew, ...]:
+        """The actions setting crew card ``card`` on each space (by space number), made once."""
+        table = self._placings.get(card)
+        if table is None:
+            slug = self.cards[card].id
+            table = self._placings[card] = tuple(A.PlaceCrew(slug, label) for label in self.board.labels)
+        return table
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle as name and options: the board's line cache and the action tables are rebuilt

@@ -88,12 +88,19 @@ def _setup_plans(st: CargoBayState, legal: list[Action]) -> list[Plan]:
         allowed = obstacle_choices(st).allowed
         table = st.game.a_obstacle
         return [(table[s],) for s in islice((s for s in _obstacle_rank(board) if s in allowed), _SETUP_PLANS)]
-    if st.phase == PLACEMENT:
-        crew = st.place_queue[0]
+    if st.phase != PLACEMENT:
+        return [(action,) for action in legal[:_SETUP_PLANS]]
+    crew = st.place_queue[0]
+    # What a placement is worth reads only these (see heuristic.placement_value).
+    key = (PLACEMENT, st.crew_card[crew], st.arrow, st.obstacles, tuple(st.pos))
+    cache = st.game.plan_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _CACHED_POSITIONS:
+            cache.clear()
         ranked = sorted(legal, key=lambda a: -placement_value(st, crew, board.index[a.at]))  # type: ignore[attr-defined]
-    else:
-        ranked = legal
-    return [(action,) for action in ranked[:_SETUP_PLANS]]
+        found = cache[key] = tuple((action,) for action in ranked[:_SETUP_PLANS])
+    return list(found)
 
 
 @lru_cache(maxsize=16)
