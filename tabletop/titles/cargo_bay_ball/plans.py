@@ -44,25 +44,46 @@ _CACHED_POSITIONS = 4096  # the heuristic reads no dice once play has begun
 Plan = tuple[Action, ...]
 
 
+class KeptPlan(tuple[Action, ...]):
+    """A plan kept for a position: equal to the plain tuple of its actions and hashed the same,
+    but hashed only once, since a search looks each plan up many times an iteration."""
+
+    _hash: int
+
+    def __new__(cls, actions: Plan) -> KeptPlan:
+        plan = super().__new__(cls, actions)
+        plan._hash = tuple.__hash__(plan)
+        return plan
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
 def plans(st: CargoBayState, seat: str) -> list[Plan]:
     """The plans for ``seat`` now, best first (see the module docstring)."""
-    legal = st.legal_actions(seat)
-    if len(legal) == 1:
-        return [(legal[0],)]
-    if st.stack:
-        return [(suggest(st, seat, _QUIET),)]
-    if st.phase != PLAY:
+    if st.stack or st.phase != PLAY:
+        legal = st.legal_actions(seat)
+        if len(legal) == 1:
+            return [(legal[0],)]
+        if st.stack:
+            return [(suggest(st, seat, _QUIET),)]
         return _setup_plans(st, legal)
     # A search meets the same position again and again (walks roll no dice): work each out once.
+    # The key settles the legal actions too, so a kept position never had just one.
     key = (st.active, st.actions_left, st.move_left, st.acted if st.active < 0 else 0, st.holder, st.ball, st.arrow, st.official,
            st.obstacles, tuple(st.pos), tuple(st.status), tuple(st.crew_card), tuple(st.crew_seat))
     cache = st.game.plan_cache
     found = cache.get(key)
     if found is None:
+        legal = st.legal_actions(seat)
+        if len(legal) == 1:
+            return [(legal[0],)]
         if len(cache) >= _CACHED_POSITIONS:
             cache.clear()
         made = _turn_plans(st, seat) if st.active >= 0 else _activation_plans(st, seat, legal)
-        cache[key] = found = tuple(made)
+        cache[key] = found = tuple(KeptPlan(plan) for plan in made)
+    elif seat not in st.game.seats:
+        st.legal_actions(seat)  # refuses a seat that does not exist, as a worked-out answer would
     return list(found)
 
 
@@ -99,7 +120,7 @@ def _setup_plans(st: CargoBayState, legal: list[Action]) -> list[Plan]:
         if len(cache) >= _CACHED_POSITIONS:
             cache.clear()
         ranked = sorted(legal, key=lambda a: -placement_value(st, crew, board.index[a.at]))  # type: ignore[attr-defined]
-        found = cache[key] = tuple((action,) for action in ranked[:_SETUP_PLANS])
+        found = cache[key] = tuple(KeptPlan((action,)) for action in ranked[:_SETUP_PLANS])
     return list(found)
 
 

@@ -383,8 +383,8 @@ def legal_setup(st: CargoBayState) -> list[Action]:
     if phase == OBSTACLES:
         return list(obstacle_choices(st).actions)
     if phase == PLACEMENT:
-        table = game.placings(st.crew_card[st.place_queue[0]])
-        return [table[s] for s in crew_spaces(st)]
+        placings = game.placings(st.crew_card[st.place_queue[0]])
+        return [placings[s] for s in crew_spaces(st)]
     raise BadScenario(f"no setup decision in phase {phase}")
 
 
