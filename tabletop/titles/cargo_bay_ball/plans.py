@@ -51,7 +51,7 @@ class KeptPlan(tuple[Action, ...]):
     _hash: int
 
     def __new__(cls, actions: Plan) -> KeptPlan:
-        plan = super().__new__(cls, actions)
+        plan = tuple.__new__(cls, actions)
         plan._hash = tuple.__hash__(plan)
         return plan
 
@@ -213,11 +213,12 @@ def _turn_plans(st: CargoBayState, seat: str) -> list[Plan]:
         if other != crew and there >= 0 and st.status[other] == STANDING and (
                 st.crew_side[other] != st.crew_side[crew] or other == st.holder):
             contact |= adjacent[there]
+    mates = _teammates(st, crew) if any(walks.has_ball.values()) else []
     for space, steps in walks.steps.items():
         left = actions if not steps else spare  # actions still left on arrival
         carrying = walks.has_ball[space]
         if carrying:
-            _carrier_options(st, crew, space, steps, left, chosen, marking)
+            _carrier_options(st, crew, space, steps, left, chosen, marking, mates)
         elif left > 0 and space in contact:
             _defender_options(st, crew, space, steps, left, chosen)
         if steps and not carrying:
@@ -243,7 +244,10 @@ class _Choices:
 
     def add(self, kind: str, value: float, plan: Plan) -> None:
         self.n += 1
-        self.kinds.setdefault(kind, []).append((-value, self.n, plan))
+        options = self.kinds.get(kind)
+        if options is None:
+            options = self.kinds[kind] = []
+        options.append((-value, self.n, plan))
 
     def best(self) -> list[Plan]:
         kept: list[tuple[float, int, Plan]] = []
@@ -279,31 +283,37 @@ class _Marking:
         return chance
 
 
+def _teammates(st: CargoBayState, crew: int) -> list[tuple[int, int, float, float]]:
+    """The standing teammates a carrier might hand or pass to: card, space, CATCH and the shot
+    they would have there."""
+    side = st.crew_side[crew]
+    return [(st.crew_card[mate], there, rating(st, mate, CATCH), shot_chance(st, mate, there))
+            for mate, there in enumerate(st.pos)
+            if mate != crew and st.crew_side[mate] == side and st.status[mate] == STANDING]
+
+
 def _carrier_options(st: CargoBayState, crew: int, space: int, steps: Plan, left: int, chosen: _Choices,
-                     marking: _Marking) -> None:
+                     marking: _Marking, mates: list[tuple[int, int, float, float]]) -> None:
     game = st.game
     board = game.board
-    side = st.crew_side[crew]
     if left > 0:
         path = board.line(space, board.goal)
         if space != board.goal and path is not None:
             chance = shot_chance(st, crew, space) * marking.through(path)
             chosen.add("shoot", chance, (*steps, game.a_shoot))
         adjacent = board.adjacent[space]
-        for mate, there in enumerate(st.pos):
-            if mate == crew or st.crew_side[mate] != side or st.status[mate] != STANDING:
-                continue
-            mate_card = st.crew_card[mate]
+        passing = rating(st, crew, PASS)
+        for mate_card, there, catching, their_shot in mates:
             if there in adjacent:
-                value = 1.0 * (shot_chance(st, mate, there) + 0.1)
+                value = 1.0 * (their_shot + 0.1)
                 chosen.add("handoff", value, (*steps, game.a_handoff[mate_card]))
                 continue
             line = board.line(space, there)
             if line is None:
                 continue
-            reach = min(1.0, max(0.0, (7 - max(1, len(line) - rating(st, crew, PASS))) / 6))
-            arrive = reach * rating(st, mate, CATCH) / 6 * marking.through(line)
-            chosen.add("pass", arrive * (shot_chance(st, mate, there) + 0.1), (*steps, game.a_pass[mate_card]))
+            reach = min(1.0, max(0.0, (7 - max(1, len(line) - passing)) / 6))
+            arrive = reach * catching / 6 * marking.through(line)
+            chosen.add("pass", arrive * (their_shot + 0.1), (*steps, game.a_pass[mate_card]))
     if steps:
         value = shot_chance(st, crew, space) - 0.12 * marking.beside.get(space, 0)
         chosen.add("carry", value, steps)
