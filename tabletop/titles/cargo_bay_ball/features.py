@@ -13,6 +13,7 @@ Everything here reads the public position only and changes nothing.
 from __future__ import annotations
 
 import math
+from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -127,7 +128,9 @@ def fitted_value(st: CargoBayState, seat: str) -> float:
     memo = st.value_memo
     if memo is None or memo[0] != moment:
         bias, weights = MODEL.bias, _VECTOR
-        pair = tuple(math.tanh((bias + sum(w * x for w, x in zip(weights, values, strict=True))) / 2)
-                     for values in _both_sides(st))
+        one, two = _both_sides(st)
+        # Feature by feature in order, as the fit's own dot product adds them.
+        pair = (math.tanh((bias + sum(map(mul, weights, one))) / 2),
+                math.tanh((bias + sum(map(mul, weights, two))) / 2))
         memo = st.value_memo = (moment, pair)
     return memo[1][side]

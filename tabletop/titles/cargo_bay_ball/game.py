@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import repeat
+from operator import is_
 from typing import Any
 
 from tabletop.core import (
@@ -37,9 +39,10 @@ from .features import features, fitted_value
 from .heuristic import suggest
 from .legal import HANDLERS, legal_actions
 from .plans import plans
+from .play import step_allowed
 from .render import describe_action, render_text, state_view
 from .scenario import apply_scenario
-from .setup import begin
+from .setup import ObstacleChoices, begin
 from .svg import render_svg
 
 __all__ = ["CargoBayBall", "CargoBayState"]
@@ -147,6 +150,8 @@ class CargoBayBall(Game):
         self.shot_rows: dict[tuple[int, int, bool], tuple[float, ...]] = {}
         # A turn's plans by position, for search (see plans.py).
         self.plan_cache: dict[tuple[Any, ...], tuple[tuple[Action, ...], ...]] = {}
+        # Where the next obstacle may go, by the obstacles already down (see setup.py).
+        self.obstacle_cache: dict[frozenset[int], ObstacleChoices] = {}
 
     def _check_rosters(self) -> None:
         r1, r2 = self.rosters
@@ -192,6 +197,15 @@ class CargoBayBall(Game):
         self.a_stay = A.Push(None)
         self.a_shoot = A.Shoot()
         self.a_skip = A.Skip()
+        self._placings: dict[int, tuple[A.PlaceCrew, ...]] = {}
+
+    def placings(self, card: int) -> tuple[A.PlaceCrew, ...]:
+        """The actions setting crew card ``card`` on each space (by space number), made once."""
+        table = self._placings.get(card)
+        if table is None:
+            slug = self.cards[card].id
+            table = self._placings[card] = tuple(A.PlaceCrew(slug, label) for label in self.board.labels)
+        return table
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle as name and options: the board's line cache and the action tables are rebuilt
@@ -314,7 +328,12 @@ class CargoBayState(State):
 
     def check(self, seat: str, action: Action) -> None:
         """As the base check, naming the setup rule a refused placement breaks."""
-        if action in self._cached_legal(seat):
+        if type(action) is A.Step and self.phase == PLAY and self.active >= 0 and not self.stack \
+                and seat in self._to_act and step_allowed(self, action):
+            return
+        legal = self._cached_legal(seat)
+        # The legal lists hold the game's shared action objects: find the very one first.
+        if any(map(is_, legal, repeat(action))) or action in legal:
             return
         from .refusals import placement_refusal
 

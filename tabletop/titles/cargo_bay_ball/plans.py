@@ -16,6 +16,8 @@ Plans read only the public position and change nothing; a person's choices are n
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
@@ -24,8 +26,10 @@ from . import actions as A
 from .constants import DOWN, OBSTACLES, PLACEMENT, PLAY, STANDING
 from .data import BLOCK, CATCH, ENDUR, MOVE, OFF, PASS, SLOBR, STEAL
 from .heuristic import AT_LEAST, TWO_DICE, placement_value, rating, shot_chance, suggest
+from .setup import floor_spaces, obstacle_choices
 
 if TYPE_CHECKING:
+    from .board import Board
     from .game import CargoBayState
 
 __all__ = ["plans"]
@@ -40,25 +44,46 @@ _CACHED_POSITIONS = 4096  # the heuristic reads no dice once play has begun
 Plan = tuple[Action, ...]
 
 
+class KeptPlan(tuple[Action, ...]):
+    """A plan kept for a position: equal to the plain tuple of its actions and hashed the same,
+    but hashed only once, since a search looks each plan up many times an iteration."""
+
+    _hash: int
+
+    def __new__(cls, actions: Plan) -> KeptPlan:
+        plan = tuple.__new__(cls, actions)
+        plan._hash = tuple.__hash__(plan)
+        return plan
+
+    def __hash__(self) -> int:
+        return self._hash
+
+
 def plans(st: CargoBayState, seat: str) -> list[Plan]:
     """The plans for ``seat`` now, best first (see the module docstring)."""
-    legal = st.legal_actions(seat)
-    if len(legal) == 1:
-        return [(legal[0],)]
-    if st.stack:
-        return [(suggest(st, seat, _QUIET),)]
-    if st.phase != PLAY:
+    if st.stack or st.phase != PLAY:
+        legal = st.legal_actions(seat)
+        if len(legal) == 1:
+            return [(legal[0],)]
+        if st.stack:
+            return [(suggest(st, seat, _QUIET),)]
         return _setup_plans(st, legal)
     # A search meets the same position again and again (walks roll no dice): work each out once.
+    # The key settles the legal actions too, so a kept position never had just one.
     key = (st.active, st.actions_left, st.move_left, st.acted if st.active < 0 else 0, st.holder, st.ball, st.arrow, st.official,
            st.obstacles, tuple(st.pos), tuple(st.status), tuple(st.crew_card), tuple(st.crew_seat))
     cache = st.game.plan_cache
     found = cache.get(key)
     if found is None:
+        legal = st.legal_actions(seat)
+        if len(legal) == 1:
+            return [(legal[0],)]
         if len(cache) >= _CACHED_POSITIONS:
             cache.clear()
         made = _turn_plans(st, seat) if st.active >= 0 else _activation_plans(st, seat, legal)
-        cache[key] = found = tuple(made)
+        cache[key] = found = tuple(KeptPlan(plan) for plan in made)
+    elif seat not in st.game.seats:
+        st.legal_actions(seat)  # refuses a seat that does not exist, as a worked-out answer would
     return list(found)
 
 
@@ -80,13 +105,28 @@ def _activation_plans(st: CargoBayState, seat: str, legal: list[Action]) -> list
 def _setup_plans(st: CargoBayState, legal: list[Action]) -> list[Plan]:
     board = st.game.board
     if st.phase == OBSTACLES:
-        ranked = sorted(legal, key=lambda a: abs(board.distance[board.index[a.at]][board.goal] - 2))  # type: ignore[attr-defined]
-    elif st.phase == PLACEMENT:
-        crew = st.place_queue[0]
+        # The floor nearest a ring two spaces out from the goal first (ties in board order).
+        allowed = obstacle_choices(st).allowed
+        table = st.game.a_obstacle
+        return [(table[s],) for s in islice((s for s in _obstacle_rank(board) if s in allowed), _SETUP_PLANS)]
+    if st.phase != PLACEMENT:
+        return [(action,) for action in legal[:_SETUP_PLANS]]
+    crew = st.place_queue[0]
+    # What a placement is worth reads only these (see heuristic.placement_value).
+    key = (PLACEMENT, st.crew_card[crew], st.arrow, st.obstacles, tuple(st.pos))
+    cache = st.game.plan_cache
+    found = cache.get(key)
+    if found is None:
+        if len(cache) >= _CACHED_POSITIONS:
+            cache.clear()
         ranked = sorted(legal, key=lambda a: -placement_value(st, crew, board.index[a.at]))  # type: ignore[attr-defined]
-    else:
-        ranked = legal
-    return [(action,) for action in ranked[:_SETUP_PLANS]]
+        found = cache[key] = tuple(KeptPlan((action,)) for action in ranked[:_SETUP_PLANS])
+    return list(found)
+
+
+@lru_cache(maxsize=16)
+def _obstacle_rank(board: Board) -> tuple[int, ...]:
+    return tuple(sorted(floor_spaces(board), key=lambda s: abs(board.distance[s][board.goal] - 2)))
 
 
 # -- walks ---------------------------------------------------------------------------------------
@@ -173,11 +213,12 @@ def _turn_plans(st: CargoBayState, seat: str) -> list[Plan]:
         if other != crew and there >= 0 and st.status[other] == STANDING and (
                 st.crew_side[other] != st.crew_side[crew] or other == st.holder):
             contact |= adjacent[there]
+    mates = _teammates(st, crew) if any(walks.has_ball.values()) else []
     for space, steps in walks.steps.items():
         left = actions if not steps else spare  # actions still left on arrival
         carrying = walks.has_ball[space]
         if carrying:
-            _carrier_options(st, crew, space, steps, left, chosen, marking)
+            _carrier_options(st, crew, space, steps, left, chosen, marking, mates)
         elif left > 0 and space in contact:
             _defender_options(st, crew, space, steps, left, chosen)
         if steps and not carrying:
@@ -203,7 +244,10 @@ class _Choices:
 
     def add(self, kind: str, value: float, plan: Plan) -> None:
         self.n += 1
-        self.kinds.setdefault(kind, []).append((-value, self.n, plan))
+        options = self.kinds.get(kind)
+        if options is None:
+            options = self.kinds[kind] = []
+        options.append((-value, self.n, plan))
 
     def best(self) -> list[Plan]:
         kept: list[tuple[float, int, Plan]] = []
@@ -239,31 +283,37 @@ class _Marking:
         return chance
 
 
+def _teammates(st: CargoBayState, crew: int) -> list[tuple[int, int, float, float]]:
+    """The standing teammates a carrier might hand or pass to: card, space, CATCH and the shot
+    they would have there."""
+    side = st.crew_side[crew]
+    return [(st.crew_card[mate], there, rating(st, mate, CATCH), shot_chance(st, mate, there))
+            for mate, there in enumerate(st.pos)
+            if mate != crew and st.crew_side[mate] == side and st.status[mate] == STANDING]
+
+
 def _carrier_options(st: CargoBayState, crew: int, space: int, steps: Plan, left: int, chosen: _Choices,
-                     marking: _Marking) -> None:
+                     marking: _Marking, mates: list[tuple[int, int, float, float]]) -> None:
     game = st.game
     board = game.board
-    side = st.crew_side[crew]
     if left > 0:
         path = board.line(space, board.goal)
         if space != board.goal and path is not None:
             chance = shot_chance(st, crew, space) * marking.through(path)
             chosen.add("shoot", chance, (*steps, game.a_shoot))
         adjacent = board.adjacent[space]
-        for mate, there in enumerate(st.pos):
-            if mate == crew or st.crew_side[mate] != side or st.status[mate] != STANDING:
-                continue
-            mate_card = st.crew_card[mate]
+        passing = rating(st, crew, PASS)
+        for mate_card, there, catching, their_shot in mates:
             if there in adjacent:
-                value = 1.0 * (shot_chance(st, mate, there) + 0.1)
+                value = 1.0 * (their_shot + 0.1)
                 chosen.add("handoff", value, (*steps, game.a_handoff[mate_card]))
                 continue
             line = board.line(space, there)
             if line is None:
                 continue
-            reach = min(1.0, max(0.0, (7 - max(1, len(line) - rating(st, crew, PASS))) / 6))
-            arrive = reach * rating(st, mate, CATCH) / 6 * marking.through(line)
-            chosen.add("pass", arrive * (shot_chance(st, mate, there) + 0.1), (*steps, game.a_pass[mate_card]))
+            reach = min(1.0, max(0.0, (7 - max(1, len(line) - passing)) / 6))
+            arrive = reach * catching / 6 * marking.through(line)
+            chosen.add("pass", arrive * (their_shot + 0.1), (*steps, game.a_pass[mate_card]))
     if steps:
         value = shot_chance(st, crew, space) - 0.12 * marking.beside.get(space, 0)
         chosen.add("carry", value, steps)

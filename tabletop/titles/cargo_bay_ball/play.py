@@ -18,7 +18,7 @@ from .flight import Flight, PushChoice, offer_pick_up, officiate, penalise, take
 if TYPE_CHECKING:
     from .game import CargoBayBall, CargoBayState
 
-__all__ = ["bonus_at", "shooting_bonus", "turn_legal"]
+__all__ = ["bonus_at", "shooting_bonus", "step_allowed", "turn_legal"]
 
 
 def turn_legal(st: CargoBayState) -> list[Action]:
@@ -70,6 +70,17 @@ def turn_legal(st: CargoBayState) -> list[Action]:
     return out
 
 
+def step_allowed(st: CargoBayState, action: A.Step) -> bool:
+    """Whether :func:`turn_legal` offers ``action`` now, without listing the rest (a walk's
+    steps are checked one by one, and most of a turn is walking)."""
+    if st.move_left <= 0 and st.actions_left <= 0:
+        return False
+    to = action.to
+    board = st.game.board
+    space = board.index.get(to, -1) if type(to) is str else -1
+    return space >= 0 and st.occ[space] < 0 and space in board.adjacent[st.pos[st.active]]
+
+
 # -- moving --------------------------------------------------------------------------------------
 
 
@@ -81,12 +92,13 @@ def _begin_move_if_needed(st: CargoBayState, crew: int) -> None:
 
 
 def _arrive(st: CargoBayState, crew: int, space: int) -> None:
-    st.occ[st.pos[crew]] = -1
+    occ = st.occ
+    occ[st.pos[crew]] = -1
     st.pos[crew] = space
-    st.occ[space] = crew
+    occ[space] = crew
     if st.holder == crew:
         st.ball = space
-    else:
+    elif st.ball == space:
         offer_pick_up(st, crew, space)  # CBB-BALL-4: the crew member may pick it up
     if space in st.obstacles:
         st.move_left = 0  # CBB-ACT-MOVE-2: climbing onto an obstacle ends the move
@@ -95,10 +107,13 @@ def _arrive(st: CargoBayState, crew: int, space: int) -> None:
 
 def step(st: CargoBayState, action: A.Step) -> None:
     crew = st.active
-    _begin_move_if_needed(st, crew)
+    if st.move_left == 0:
+        _begin_move_if_needed(st, crew)
     st.move_left -= 1
-    st.emit("move", f"{st.name(crew)} moves to {action.to}.", crew=st.slug(crew), to=action.to)
-    _arrive(st, crew, st.game.board.index[action.to])
+    card = st.game.cards[st.crew_card[crew]]
+    to = action.to
+    st.emit("move", f"{card.short} moves to {to}.", crew=card.id, to=to)
+    _arrive(st, crew, st.game.board.index[to])
 
 
 def step_over(st: CargoBayState, action: A.StepOver) -> None:

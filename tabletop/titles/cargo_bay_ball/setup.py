@@ -6,6 +6,8 @@ Rule IDs: CBB-SET-* in docs/rules/cargo-bay-ball.md.
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action, BadScenario
@@ -24,9 +26,11 @@ from .constants import (
 from .flight import start_deflection
 
 if TYPE_CHECKING:
+    from .board import Board
     from .game import CargoBayState
 
-__all__ = ["begin", "crew_spaces", "obstacle_spaces", "start_restart_placement"]
+__all__ = ["ObstacleChoices", "begin", "crew_spaces", "floor_spaces", "obstacle_choices", "obstacle_spaces",
+           "start_restart_placement"]
 
 
 def begin(st: CargoBayState) -> None:
@@ -172,21 +176,84 @@ def begin_obstacles(st: CargoBayState) -> None:
     _check_obstacles_done(st)
 
 
-def obstacle_spaces(st: CargoBayState) -> list[int]:
-    """Bay floor only (no grating, airlock, half spaces, door or goal), no counter already
-    there, and no group of touching obstacles larger than the limit."""
-    board = st.game.board
-    limit = st.game.rules.max_adjoining_obstacles
+@dataclass(frozen=True)
+class ObstacleChoices:
+    """Where an obstacle may go now: the spaces in board order, the same as a set, and the
+    placing actions in that order."""
+
+    spaces: tuple[int, ...]
+    allowed: frozenset[int]
+    actions: tuple[Action, ...]
+
+
+_KEPT_OBSTACLE_CHOICES = 4096  # a search meets the same few layouts again and again
+
+
+def obstacle_choices(st: CargoBayState) -> ObstacleChoices:
+    """CBB-SET-6: bay floor only (no grating, airlock, half spaces, door or goal), no counter
+    already there, and no group of touching obstacles larger than the limit. Kept by layout
+    while nobody stands on the field (the layout is then the whole answer)."""
+    game = st.game
+    if any(p >= 0 for p in st.pos):
+        return _work_out_choices(st)
+    cache = game.obstacle_cache
+    found = cache.get(st.obstacles)
+    if found is None:
+        if len(cache) >= _KEPT_OBSTACLE_CHOICES:
+            cache.clear()
+        found = cache[st.obstacles] = _work_out_choices(st)
+    return found
+
+
+def obstacle_spaces(st: CargoBayState) -> tuple[int, ...]:
+    """The spaces of :func:`obstacle_choices`, in board order."""
+    return obstacle_choices(st).spaces
+
+
+def _work_out_choices(st: CargoBayState) -> ObstacleChoices:
+    game = st.game
+    board = game.board
+    limit = game.rules.max_adjoining_obstacles
     obstacles = st.obstacles
-    spaces = []
+    occ = st.occ
     neighbours = board.neighbours
-    for space in board.field_spaces:
-        if board.kinds[space] != "floor" or space in obstacles or st.occ[space] >= 0:
+    group_of, group_sizes = _obstacle_groups(neighbours, obstacles)
+    spaces = []
+    for space in floor_spaces(board):
+        if space in obstacles or occ[space] >= 0:
             continue
-        touching = any(n in obstacles for n in neighbours[space])
-        if not touching or _cluster_size(neighbours, obstacles, space) <= limit:
+        touched = {group_of[n] for n in neighbours[space] if n in group_of}
+        # The new obstacle joins every group it touches into one.
+        if not touched or 1 + sum(group_sizes[g] for g in touched) <= limit:
             spaces.append(space)
-    return spaces
+    table = game.a_obstacle
+    return ObstacleChoices(tuple(spaces), frozenset(spaces), tuple(table[s] for s in spaces))
+
+
+@lru_cache(maxsize=16)
+def floor_spaces(board: Board) -> tuple[int, ...]:
+    """The plain floor spaces of a bay, in board order: where obstacles may go."""
+    return tuple(s for s in board.field_spaces if board.kinds[s] == "floor")
+
+
+def _obstacle_groups(neighbours: tuple[tuple[int, ...], ...],
+                     obstacles: frozenset[int]) -> tuple[dict[int, int], list[int]]:
+    """Each obstacle's group of touching obstacles (by number) and each group's size."""
+    group_of: dict[int, int] = {}
+    sizes: list[int] = []
+    for start in obstacles:
+        if start in group_of:
+            continue
+        group = len(sizes)
+        group_of[start] = group
+        todo = [start]
+        for space in todo:
+            for nxt in neighbours[space]:
+                if nxt in obstacles and nxt not in group_of:
+                    group_of[nxt] = group
+                    todo.append(nxt)
+        sizes.append(len(todo))
+    return group_of, sizes
 
 
 def _cluster_size(neighbours: tuple[tuple[int, ...], ...], obstacles: frozenset[int], new: int) -> int:
@@ -314,11 +381,10 @@ def legal_setup(st: CargoBayState) -> list[Action]:
         table = game.a_pick if phase == DRAFT else game.a_appoint
         return [table[card] for card in st.pool]
     if phase == OBSTACLES:
-        return [game.a_obstacle[s] for s in obstacle_spaces(st)]
+        return list(obstacle_choices(st).actions)
     if phase == PLACEMENT:
-        slug = st.slug(st.place_queue[0])
-        labels = game.board.labels
-        return [A.PlaceCrew(slug, labels[s]) for s in crew_spaces(st)]
+        placings = game.placings(st.crew_card[st.place_queue[0]])
+        return [placings[s] for s in crew_spaces(st)]
     raise BadScenario(f"no setup decision in phase {phase}")
 
 
