@@ -33,6 +33,7 @@ from typing import Any
 from tabletop.core import Action, IllegalAction, Randomness, State
 
 from .base import register_agent
+from .collector import collector_paused
 from .parallel import prepare_workers, search_in_parallel
 from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
@@ -130,13 +131,14 @@ class MCTSAgent(PacedAgent):
         deadline = started + settings.think if settings.think is not None else math.inf
         done = 0
         now = started
-        # Stop when another iteration of the average length would overrun the time budget.
-        while (settings.iterations is None or done < settings.iterations) and (
-            done == 0 or now + (now - started) / done < deadline
-        ):
-            self._iterate(state, seat, root, real_time, settings, rng)
-            done += 1
-            now = time.perf_counter()
+        with collector_paused():
+            # Stop when another iteration of the average length would overrun the time budget.
+            while (settings.iterations is None or done < settings.iterations) and (
+                done == 0 or now + (now - started) / done < deadline
+            ):
+                self._iterate(state, seat, root, real_time, settings, rng)
+                done += 1
+                now = time.perf_counter()
         return root, done
 
     def _best(self, state: State, seat: str, root: Node, settings: SearchSettings,

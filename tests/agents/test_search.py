@@ -145,3 +145,27 @@ def test_a_games_only_plan_is_played_without_a_search():
     agent = make_agent("mcts:iterations=20", seed=2)
     assert agent.choose(state, "seat1") == Roll()
     assert agent.last.iterations == 0
+
+
+@pytest.mark.parametrize("info", [i for i in tabletop.games() if not i.name.startswith("test-")],
+                         ids=lambda i: i.name)
+def test_a_search_leaves_no_reference_cycles_and_the_collector_on(info):
+    """The search pauses the cycle collector (``collector.py``), which is safe only while nothing
+    it makes holds a reference cycle: checked in every game from mid-game positions."""
+    import gc
+
+    from tabletop.testing import heuristic_positions
+
+    positions = heuristic_positions(tabletop.load(info.name), 5, every=7, max_steps=300)
+    gc.collect()
+    searches = 0
+    for index, state in enumerate(positions[1:]):
+        seat = next((s for s in state.to_act if len(state.legal_actions(s)) > 1), None)
+        if seat is None or searches == 3:
+            continue
+        agent = make_agent("hard:iterations=40,think=30", seed=index)
+        agent.choose(state, seat)
+        searches += agent.last.iterations > 0
+        assert gc.isenabled()
+    assert searches == 3
+    assert gc.collect() == 0
