@@ -26,7 +26,8 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "suggest"]
+__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "split_bests",
+           "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
@@ -191,6 +192,7 @@ PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tup
 # the rest of the allocation costs a dictionary look-up per card.
 _PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
 _PLACEMENTS_MAX = 50_000
+_UNSET = object()  # a look-up's answer when a cache holds nothing for the key (None is an answer)
 
 
 # Sorting by this puts the best cards first: higher value, then higher rank (as (-value, -rank) would).
@@ -223,11 +225,12 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
     if not state.hands[i]:
         return FINISH
     hand, key = placement_key(state, i)
-    if key not in _PLACEMENTS:
+    choice = _PLACEMENTS.get(key, _UNSET)
+    if choice is _UNSET:
         if len(_PLACEMENTS) > _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         _plan(key)
-    choice = _PLACEMENTS[key]
+        choice = _PLACEMENTS[key]
     if choice is None:
         return FINISH
     position, row = choice
@@ -236,13 +239,12 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
 
 def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
-    try:
-        return _BEST[key]
-    except KeyError:
+    best = _BEST.get(key, _UNSET)
+    if best is _UNSET:
         if len(_BEST) > _PLACEMENTS_MAX:
             _BEST.clear()
         best = _BEST[key] = _best_split(*key)
-        return best
+    return best  # type: ignore[return-value]
 
 
 # The plans already found, by key (a search meets the same short hands again and again).
@@ -254,6 +256,36 @@ def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
     hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
     return _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
                          my_gen, their_gen)
+
+
+def split_bests(key: PlacementKey) -> list[tuple[float, int, tuple[int, ...]]]:
+    """The best plan of each split of card counts over the rows, in the order of ``scored_plans``,
+    as (score, its place in ``scored_plans``, plan); the first of equally good plans wins."""
+    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
+    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
+                                 my_gen, their_gen)
+    found = []
+    for start, end in _split_ranges(counted, limits, bonus, len(hand)):
+        run = scores[start:end]
+        best = start + run.index(max(run))
+        found.append((scores[best], best, plans[best]))
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _split_ranges(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                  size: int) -> tuple[tuple[int, int], ...]:
+    """Where each split's plans stand in ``_layouts`` (which lists them split by split), as
+    (first, past the last)."""
+    ranges: list[tuple[int, int]] = []
+    split = None
+    for index, layout in enumerate(_layouts(counted, limits, bonus, size)):
+        if layout[6][3:] != split:
+            split = layout[6][3:]
+            ranges.append((index, index + 1))
+        else:
+            ranges[-1] = (ranges[-1][0], index + 1)
+    return tuple(ranges)
 
 
 def _plan(key: PlacementKey) -> None:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import FINISH, PLACE
-from .heuristic import PlacementKey, best_plan, placement_key, placing, scored_plans
+from .heuristic import PlacementKey, best_plan, placement_key, placing, split_bests
 from .rules import ALLOCATE
 
 if TYPE_CHECKING:
@@ -80,13 +80,11 @@ _SPELLED: dict[tuple[tuple[int, ...], PlacementKey, int], list[tuple[Action, ...
 def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
     """The best plan of each split of card counts over the rows, best first (the heuristic's own
     choice first among equals)."""
-    best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
-    for order, (score, plan) in enumerate(scored_plans(key)):
-        split = plan[3:]
-        kept = best.get(split)
-        if kept is None or score > kept[0]:
-            best[split] = (score, order, plan)
-    return [plan for _score, _order, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
+    return [plan for _score, _order, plan in sorted(split_bests(key), key=_best_first)]
+
+
+def _best_first(item: tuple[float, int, tuple[int, ...]]) -> tuple[float, int]:
+    return -item[0], item[1]
 
 
 class KeptPlan(tuple[Action, ...]):
