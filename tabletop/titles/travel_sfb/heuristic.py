@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -95,12 +95,16 @@ def _opponent_key(state: TravelState, j: int) -> OpponentKey:
     rows = state.rows[j]
     adv = state.adv_offense[j]
     if counts_visible(state, 1 - j) or state.phase != ALLOCATE:
-        placed = (len(rows[0]), len(rows[1]), len(rows[2]))
+        placed = _counts(len(rows[0]), len(rows[1]), len(rows[2]))
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
-        placed = (adv, 0, 0)
+        placed = _counts(adv, 0, 0)
         loose = len(state.hands[j]) + len(rows[0]) + len(rows[1]) + len(rows[2]) - adv
-    return (state.ships[j].limits, placed, adv, loose, state.bonus[j])
+    key = (state.ships[j].limits, placed, adv, loose, state.bonus[j])
+    return _OPPONENTS.setdefault(key, key)  # shared, as ``_counts`` shares counts
+
+
+_OPPONENTS: dict[OpponentKey, OpponentKey] = {}
 
 
 @lru_cache(maxsize=512)
@@ -200,6 +204,16 @@ _BEST_FIRST: tuple[int, ...] = tuple(-(VALUES[c] * 16 + RANKS[c]) for c in range
 _VALUE_RANK: tuple[tuple[int, int], ...] = tuple((VALUES[c], RANKS[c]) for c in range(DECK_SIZE))
 
 
+def _counts(offense: int, movement: int, defense: int) -> tuple[int, int, int]:
+    """The one shared tuple of these row counts. The heuristic keeps tens of thousands of keys,
+    each holding its counts: shared, they are not each another object for Python's collector."""
+    counts = (offense, movement, defense)
+    return _COUNTS.setdefault(counts, counts)
+
+
+_COUNTS: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+
+
 def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
     """Ship ``i``'s hand, best cards first, and what its allocation depends on: the hand's values
     and ranks, its rows so far, its ship, the model of the opponent and both generations."""
@@ -211,7 +225,7 @@ def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
         sum([VALUES[c] for c in rows[0]]),
         tuple([RANKS[c] for c in rows[1]]),
         sum([VALUES[c] for c in rows[2]]),
-        (len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
+        _counts(len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),
@@ -225,12 +239,13 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
     if not state.hands[i]:
         return FINISH
     hand, key = placement_key(state, i)
-    choice = _PLACEMENTS.get(key, _UNSET)
-    if choice is _UNSET:
+    found = _PLACEMENTS.get(key, _UNSET)
+    if found is _UNSET:
         if len(_PLACEMENTS) > _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         _plan(key)
-        choice = _PLACEMENTS[key]
+        found = _PLACEMENTS[key]
+    choice = cast("tuple[int, int] | None", found)
     if choice is None:
         return FINISH
     position, row = choice
@@ -239,12 +254,12 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
 
 def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
-    best = _BEST.get(key, _UNSET)
-    if best is _UNSET:
+    found = _BEST.get(key, _UNSET)
+    if found is _UNSET:
         if len(_BEST) > _PLACEMENTS_MAX:
             _BEST.clear()
-        best = _BEST[key] = _best_split(*key)
-    return best  # type: ignore[return-value]
+        found = _BEST[key] = _best_split(*key)
+    return cast("tuple[int, ...] | None", found)
 
 
 # The plans already found, by key (a search meets the same short hands again and again).
@@ -298,11 +313,12 @@ def _plan(key: PlacementKey) -> None:
     remaining = list(hand)
     count = list(counted)
     step: PlacementKey | None = key
-    for position, row in placing(best):
+    for choice in placing(best):
+        position, row = choice
         if step is None:
-            step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
+            step = (tuple(remaining), offense, moves, defense, _counts(count[0], count[1], count[2]), limits, bonus,
                     opponent, my_gen, their_gen)
-        _PLACEMENTS[step] = (position, row)
+        _PLACEMENTS[step] = choice
         step = None
         value, rank = remaining.pop(position)
         count[row] += 1
