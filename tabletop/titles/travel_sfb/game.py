@@ -94,6 +94,9 @@ INFO = GameInfo(
 SEATS = ("seat1", "seat2")
 CARD_BY_CODE = {text: c for c, text in enumerate(CODES)}
 HINT_LIMIT = 12  # legal actions a refusal lists, as the engine's own messages do
+# The card and row of each shared placement (``actions.PLACE``), found by the action's identity:
+# the shared actions live as long as the module, and hashing an action by value costs a call.
+_SHARED_PLACES: dict[int, tuple[int, int]] = {id(PLACE[c][r]): (c, r) for c in range(DECK_SIZE) for r in range(3)}
 
 
 class Refused(IllegalAction):
@@ -316,7 +319,8 @@ class TravelState(TurnFlow, State):
             if kind is Place:
                 assert isinstance(action, Place)
                 i = 0 if seat == "seat1" else 1
-                if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
+                card, row = _SHARED_PLACES.get(id(action)) or (CARD_BY_CODE.get(action.card), ROW_INDEX.get(action.row))
+                if card in self.hands[i] and row in self.rooms[i]:
                     return
                 # Every legal placement names a card in hand and a row with room. A search tries
                 # many plans that no longer fit a re-drawn hand, so the reason is worked out when read.
@@ -350,7 +354,8 @@ class TravelState(TurnFlow, State):
         kind = type(action)
         if kind is Place:
             assert isinstance(action, Place)
-            self._place(i, CARD_BY_CODE[action.card], ROW_INDEX[action.row])
+            card, row = _SHARED_PLACES.get(id(action)) or (CARD_BY_CODE[action.card], ROW_INDEX[action.row])
+            self._place(i, card, row)
         elif kind is Finish:
             self._finish_allocation(i)
         elif kind is Pair:

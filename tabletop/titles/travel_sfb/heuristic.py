@@ -463,7 +463,7 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
 
 def _pair(state: TravelState, i: int) -> Action:
     own_walk = state.walk_owner == i
-    walk = tuple(RANKS[c] for c in state.walk)
+    walk = tuple([RANKS[c] for c in state.walk])
     choices = state._partner_choices()
     both = state.rules.pair_points_both
     best_value: tuple[int, int] | None = None
@@ -472,7 +472,7 @@ def _pair(state: TravelState, i: int) -> Action:
         rest = list(state.pool)
         rest.remove(card)
         first = _sign(walk[0], RANKS[card], own_walk, both)
-        later = _best_matching(walk[1:], tuple(sorted(RANKS[c] for c in rest)), own_walk, both)
+        later = _best_matching(walk[1:], tuple(sorted([RANKS[c] for c in rest])), own_walk, both)
         value = (first[0] + later[0], first[1] + later[1])
         if best_value is None or value > best_value:
             best_value, best_card = value, card

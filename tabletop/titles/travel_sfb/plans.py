@@ -54,7 +54,7 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     kept = _RANKED.get(key)
     if kept is None and limit == 1:
         best = best_plan(key)  # the likeliest reply needs no full ranking
-        return [_actions(hand, best)] if best is not None else [(FINISH,)]
+        return [KeptPlan(_actions(hand, best))] if best is not None else [(FINISH,)]
     if kept is None:
         if len(_RANKED) > _RANKED_MAX:
             _RANKED.clear()
