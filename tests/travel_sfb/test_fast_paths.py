@@ -1,5 +1,7 @@
 """The shortcuts that make search fast give exactly what the plain ways give: refusals, log
-entries written when read, the shuffle of a drawn world, the fitted evaluation and kept plans."""
+entries written when read, the shuffle of a drawn world, the fitted evaluation, kept plans, the
+ranking of allocations, the rows with room after a placement and the shared keys of the rules of
+thumb."""
 
 from __future__ import annotations
 
@@ -8,13 +10,23 @@ import pickle
 import pytest
 
 from tabletop.core import Event, IllegalAction, Randomness
+from tabletop.core.evaluation import FittedEvaluation
 from tabletop.titles.travel_sfb.actions import PLACE, Place
 from tabletop.titles.travel_sfb.cards import CODES, DECK_SIZE
-from tabletop.titles.travel_sfb.features import FITTED, features, fitted_value
-from tabletop.titles.travel_sfb.heuristic import SAMPLES, _movement_value, _opponent_moves
-from tabletop.titles.travel_sfb.knowledge import SeededOnUse, shuffle
+from tabletop.titles.travel_sfb.features import FEATURES, FITTED, features, fitted_value
+from tabletop.titles.travel_sfb.heuristic import (
+    SAMPLES,
+    _counts,
+    _movement_value,
+    _opponent_key,
+    _opponent_moves,
+    placement_key,
+    scored_plans,
+)
+from tabletop.titles.travel_sfb.knowledge import SEATS, SeededOnUse, shuffle
 from tabletop.titles.travel_sfb.log import Drafted, event
-from tabletop.titles.travel_sfb.plans import KeptPlan
+from tabletop.titles.travel_sfb.plans import KeptPlan, _rank
+from tabletop.titles.travel_sfb.rules import ALLOCATE
 
 from .helpers import allocate, new, pair
 from .test_search_hooks import OPTION_SETS, positions
@@ -65,6 +77,55 @@ def test_the_fitted_evaluation_gives_the_model_s_very_number(options):
         assert fitted_value(FITTED, state, seat) == FITTED.value(features(state, seat))
 
 
+def test_a_model_whose_names_differ_from_the_features_is_read_by_name():
+    assert FITTED is not None
+    shuffled = FittedEvaluation(names=(*reversed(FEATURES), "no-such-feature"),
+                                weights=(*reversed(FITTED.weights), 3.0), bias=FITTED.bias)
+    for state, seat in positions({}, range(1)):
+        assert fitted_value(shuffled, state, seat) == shuffled.value(features(state, seat))
+        assert fitted_value(FITTED, state, seat) == FITTED.value(features(state, seat))
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_search_s_ranking_keeps_each_split_s_best_plan_best_first(options):
+    def plainly(key: tuple) -> list[tuple[int, ...]]:
+        best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
+        for order, (score, plan) in enumerate(scored_plans(key)):
+            kept = best.get(plan[3:])
+            if kept is None or score > kept[0]:
+                best[plan[3:]] = (score, order, plan)
+        return [plan for _s, _o, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
+
+    checked = 0
+    for state, seat in positions(options, range(2)):
+        i = SEATS.index(seat)
+        if state.phase == ALLOCATE and state.hands[i]:
+            key = placement_key(state, i)[1]
+            assert _rank(key) == plainly(key)
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_rows_with_room_after_a_placement_are_the_rows_the_counts_give(options):
+    for state, _seat in positions(options, range(3)):
+        if state.phase == ALLOCATE:
+            assert state.rooms == [state._room(0), state._room(1)]
+
+
+def test_the_shared_keys_of_the_rules_of_thumb_equal_fresh_ones():
+    assert _counts(1, 2, 3) == (1, 2, 3) and _counts(1, 2, 3) is _counts(*[1, 2, 3])
+    for state, seat in positions({}, range(1)):
+        j = 1 - SEATS.index(seat)
+        rows, adv = state.rows[j], state.adv_offense[j]
+        key = _opponent_key(state, j)
+        if state.phase == ALLOCATE and not (state.finished[0] and state.finished[1]):
+            fresh = ((adv, 0, 0), adv, len(state.hands[j]) + sum(map(len, rows)) - adv)
+        else:
+            fresh = ((len(rows[0]), len(rows[1]), len(rows[2])), adv, 0 if state.finished[j] else len(state.hands[j]))
+        assert key == (state.ships[j].limits, *fresh, state.bonus[j]) and key is _opponent_key(state, j)
+
+
 def test_a_kept_plan_is_equal_to_and_hashed_as_its_tuple_and_pickles_without_its_hash():
     actions = (PLACE[0][1], PLACE[51][0])
     kept = KeptPlan(actions)
@@ -98,6 +159,12 @@ def test_a_turn_s_drafted_entries_read_with_the_data_the_engine_logs():
     allocate(state, "seat2", movement="6C")
     pair(state, "KS", "6C")
     logged = {e.kind: e.to_json() for e in state.events}
+    placed = next(e for e in state.events if e.kind == "place")
+    assert placed.to_json() == Event("place", "You put K♠ in Movement.", {"card": "KS", "row": "movement"},
+                                     frozenset({"seat1"})).to_json()
+    assert (placed.visible_to, placed.rule, placed.visible("seat2")) == (frozenset({"seat1"}), None, False)
+    with pytest.raises(AttributeError):
+        placed.kind = "other"  # type: ignore[misc]
     assert logged["turn"]["data"] == {"turn": 2} and logged["turn"]["text"] == "Turn 2 begins."
     assert logged["finish"]["data"] == {"seat": "seat2"}
     assert logged["resolver"]["data"] == {"resolver": "seat1", "reason": "more-cards"}

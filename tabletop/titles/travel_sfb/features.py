@@ -12,6 +12,7 @@ the duel is left before the turn limit. The weights come from ``tabletop fit`` o
 from __future__ import annotations
 
 import math
+from operator import mul
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -88,15 +89,25 @@ def fitted_value(model: FittedEvaluation, state: TravelState, seat: str) -> floa
     """``model.value(features(state, seat))`` without building the dictionary: the same sum of
     the same products in the same order, so the very same number."""
     values = feature_values(state, seat)
-    places = _PLACES.get(model.names)
-    if places is None:
-        places = _PLACES[model.names] = tuple(FEATURES.index(n) if n in FEATURES else None for n in model.names)
-    logit = model.bias + sum([w * (0.0 if k is None else values[k]) for k, w in zip(places, model.weights, strict=True)])
-    return math.tanh(logit / 2)
+    names = model.names
+    if names is not _IN_ORDER[0]:
+        places = _PLACES.get(names)
+        if places is None:
+            places = _PLACES[names] = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
+        if places != _ALL_IN_ORDER:
+            logit = model.bias + sum([w * (0.0 if k is None else values[k])
+                                      for k, w in zip(places, model.weights, strict=True)])
+            return math.tanh(logit / 2)
+        _IN_ORDER[0] = names
+    # The model's names are ``FEATURES`` in order: the same products, summed in the same order.
+    return math.tanh((model.bias + sum(map(mul, model.weights, values))) / 2)
 
 
 # Where each of a model's feature names stands in ``FEATURES`` (None: a name this game does not know).
 _PLACES: dict[tuple[str, ...], tuple[int | None, ...]] = {}
+_ALL_IN_ORDER = tuple(range(len(FEATURES)))
+# The last model's names found to be ``FEATURES`` in order (held, so its identity stays its own).
+_IN_ORDER: list[tuple[str, ...] | None] = [None]
 
 
 def load_evaluation(path: Path = EVALUATION_FILE) -> FittedEvaluation | None:

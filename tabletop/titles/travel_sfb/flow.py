@@ -24,6 +24,9 @@ __all__ = ["TurnFlow"]
 BOTH = 3  # knowledge mask: a deck card whose identity both seats know
 # Rows with room, indexed by a bit mask of offense (1), movement (2) and defense (4).
 _ROOMS: tuple[tuple[int, ...], ...] = tuple(tuple(r for r in (0, 1, 2) if mask >> r & 1) for mask in range(8))
+# The rows with room once a row fills up: _WITHOUT[rooms][row].
+_WITHOUT: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {
+    _ROOMS[mask]: tuple(_ROOMS[mask & ~(1 << row)] for row in (0, 1, 2)) for mask in range(8)}
 # Seats still allocating behind the screen, indexed by a bit mask of who has finished.
 _WAITING: tuple[tuple[str, ...], ...] = (("seat1", "seat2"), ("seat2",), ("seat1",), ())
 _CALL_WORDS = {USE_BATTERIES: "on your batteries", RECHARGE_BATTERIES: "for a battery recharge",
@@ -214,15 +217,22 @@ class TurnFlow:
         return _ROOMS[(co < lo) | (cm < lm) << 1 | (cd < ld) << 2]
 
     def _place(self, i: int, card: int, row: int) -> None:
-        self.hands[i].remove(card)
-        self.rows[i][row].append(card)
-        self.events.append(event("place", _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]},
-                                 self.only[i]))
+        hand = self.hands[i]
+        hand.remove(card)
+        cards = self.rows[i][row]
+        cards.append(card)
+        self.events.append(Drafted("place", _placed, (card, row), self.only[i]))
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
                       seat=self.seat_names[i], row=ROWS[row])
         self.placements[i] = None
-        room = self.rooms[i] = self._room(i)
+        if hand and not self.bonus[i]:
+            # Without free placements only the row that took the card can have run out of room.
+            room = self.rooms[i]
+            if len(cards) - (self.adv_offense[i] if row == 0 else 0) >= self.ships[i].limits[row]:
+                room = self.rooms[i] = _WITHOUT[room][row]
+        else:
+            room = self.rooms[i] = self._room(i)
         if not room:
             self._finish_allocation(i, automatic=True)
             return
@@ -307,15 +317,10 @@ class TurnFlow:
         mine, theirs = (walked, partner) if self.walk_owner == who else (partner, walked)
         self.pairs.append((mine, theirs))
         result = compare(mine, theirs)
-        winner = self._pair_winner(result)
+        winner = pair_winner(result, who, self.rules.pair_points_both)
         if winner is not None:
             self.points[winner] += 1
         self._tell("pair", _paired, (self.names, who, mine, theirs, forced, result, winner))
-
-    def _pair_winner(self, result: int) -> int | None:
-        """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for
-        a win; for a loss the other ship only under ``pair_points=both`` (TSFB-RULING-PAIR-POINTS)."""
-        return pair_winner(result, self.resolver, self.rules.pair_points_both)
 
     def movement_summary(self) -> dict[str, object]:
         """The movement of this turn as the table saw it: who resolved and why, every pair and who it
@@ -369,11 +374,13 @@ class TurnFlow:
 
     def _resolve_damage(self) -> None:
         self.revealed = 2
-        offense = [total(self.rows[0][0]), total(self.rows[1][0])]
-        defense = [total(self.rows[0][2]), total(self.rows[1][2])]
         rows = self.rows
-        self._tell("reveal-combat", _combat_shown, (self.names, self.seat_names, (tuple(rows[0][0]), tuple(rows[1][0])),
-                                                    (tuple(rows[0][2]), tuple(rows[1][2])), offense, defense))
+        shown = ((tuple(rows[0][0]), tuple(rows[0][1]), tuple(rows[0][2])),
+                 (tuple(rows[1][0]), tuple(rows[1][1]), tuple(rows[1][2])))
+        offense = [total(shown[0][0]), total(shown[1][0])]
+        defense = [total(shown[0][2]), total(shown[1][2])]
+        self._tell("reveal-combat", _combat_shown, (self.names, self.seat_names, (shown[0][0], shown[1][0]),
+                                                    (shown[0][2], shown[1][2]), offense, defense))
         damage = [max(0, offense[i] - defense[1 - i]) // 10 for i in (0, 1)]
         before = (self.gen[0], self.gen[1])
         for i in (0, 1):
@@ -381,8 +388,7 @@ class TurnFlow:
         self._tell("damage", _damage_done, (self.names, self.seat_names, offense, defense, damage, before,
                                             (self.gen[0], self.gen[1])))
         self._turn_record = TurnRecord((self.seat_names, self.turn, offense, defense, damage, tuple(self.adv_points),
-                                        self._movement_facts(), (tuple(rows[0][0]), tuple(rows[0][1]), tuple(rows[0][2])),
-                                        (tuple(rows[1][0]), tuple(rows[1][1]), tuple(rows[1][2]))))
+                                        self._movement_facts(), *shown))
         if self.rules.open_allocation and damage[self.first_placer]:
             first = self.first_placer
             self.first_placer = 1 - first
@@ -480,6 +486,10 @@ def _advantage_dealt(name: str, seat: str, count: int, into_hand: bool) -> tuple
 
 def _advantage_shown(cards: tuple[int, ...]) -> tuple[str, dict[str, object]]:
     return f"Your advantage cards: {labels(cards)}.", {"cards": [CODES[c] for c in cards]}
+
+
+def _placed(card: int, row: int) -> tuple[str, dict[str, object]]:
+    return _PLACE_TEXT[card][row], {"card": CODES[card], "row": ROWS[row]}
 
 
 def _turn_begins(turn: int) -> tuple[str, dict[str, object]]:
@@ -590,7 +600,8 @@ def _turn_view(seats: tuple[str, str], turn: int, offense: list[int], defense: l
 
 
 def pair_winner(result: int, resolver: int, both: bool) -> int | None:
-    """See :meth:`TurnFlow._pair_winner`."""
+    """Who scores a pair the resolver's card wins (1), loses (-1) or ties (0): the resolver for a
+    win; for a loss the other ship only under ``pair_points=both`` (TSFB-RULING-PAIR-POINTS)."""
     if result > 0:
         return resolver
     if result < 0 and both:

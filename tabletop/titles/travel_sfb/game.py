@@ -94,6 +94,9 @@ INFO = GameInfo(
 SEATS = ("seat1", "seat2")
 CARD_BY_CODE = {text: c for c, text in enumerate(CODES)}
 HINT_LIMIT = 12  # legal actions a refusal lists, as the engine's own messages do
+# The card and row of each shared placement (``actions.PLACE``), found by the action's identity:
+# the shared actions live as long as the module, and hashing an action by value costs a call.
+_SHARED_PLACES: dict[int, tuple[int, int]] = {id(PLACE[c][r]): (c, r) for c in range(DECK_SIZE) for r in range(3)}
 
 
 class Refused(IllegalAction):
@@ -101,13 +104,21 @@ class Refused(IllegalAction):
     written only when read: a search tries many plans that no longer fit a re-drawn hand and
     reads none of the messages."""
 
-    def __init__(self, action: Action, seat: str, why: str, legal: Sequence[Action] | Callable[[], Sequence[Action]]) -> None:
+    def __init__(self, action: Action, seat: str, why: str | Callable[[], str],
+                 legal: Sequence[Action] | Callable[[], Sequence[Action]]) -> None:
         super().__init__()
         self.action = action
         self.seat = seat
-        self.why = why
+        self._why = why
         self._legal = legal
         self._message: str | None = None
+
+    @property
+    def why(self) -> str:
+        """The rule the action breaks, in words."""
+        if not isinstance(self._why, str):
+            self._why = self._why()
+        return self._why
 
     def __str__(self) -> str:
         if self._message is None:
@@ -139,6 +150,15 @@ def placements(hand: Sequence[int], rooms: tuple[int, ...]) -> list[Action]:
     legal: list[Action] = [PLACE[c][r] for c in hand for r in rooms]
     legal.append(FINISH)
     return legal
+
+
+def _placing_refusal(action: Place, hand: Sequence[int]) -> str:
+    """Why a placement is refused while allocating with ``hand``."""
+    if action.row not in ROW_INDEX:
+        return f"the rows are {', '.join(ROWS)}"
+    if CARD_BY_CODE.get(action.card) not in hand:
+        return f"{action.card} is not in your hand"
+    return f"{action.row.capitalize()} is full for this ship"
 
 
 @register
@@ -299,11 +319,14 @@ class TravelState(TurnFlow, State):
             if kind is Place:
                 assert isinstance(action, Place)
                 i = 0 if seat == "seat1" else 1
-                if CARD_BY_CODE.get(action.card) in self.hands[i] and ROW_INDEX.get(action.row) in self.rooms[i]:
+                card, row = _SHARED_PLACES.get(id(action)) or (CARD_BY_CODE.get(action.card), ROW_INDEX.get(action.row))
+                if card in self.hands[i] and row in self.rooms[i]:
                     return
-                # Every legal placement names a card in hand and a row with room.
+                # Every legal placement names a card in hand and a row with room. A search tries
+                # many plans that no longer fit a re-drawn hand, so the reason is worked out when read.
                 hand, rooms = tuple(self.hands[i]), self.rooms[i]
-                raise Refused(action, seat, self._why_not(seat, action), lambda: placements(hand, rooms))
+                raise Refused(action, seat, lambda: _placing_refusal(action, hand),
+                              lambda: placements(hand, rooms))
         legal = self._cached_legal(seat)
         for candidate in legal:
             if candidate is action:
@@ -315,14 +338,9 @@ class TravelState(TurnFlow, State):
         i = 0 if seat == "seat1" else 1
         phase = PHASE_NAMES[self.phase]
         if isinstance(action, Place):
-            card = CARD_BY_CODE.get(action.card)
             if self.phase != ALLOCATE:
                 return f"cards are placed only while allocating, and this is the {phase} step"
-            if action.row not in ROW_INDEX:
-                return f"the rows are {', '.join(ROWS)}"
-            if card not in self.hands[i]:
-                return f"{action.card} is not in your hand"
-            return f"{action.row.capitalize()} is full for this ship"
+            return _placing_refusal(action, self.hands[i])
         if isinstance(action, Pair):
             return "pairs are chosen only by the resolving ship, card by card, from unpaired movement cards"
         if isinstance(action, (Keep, Cancel)):
@@ -336,7 +354,8 @@ class TravelState(TurnFlow, State):
         kind = type(action)
         if kind is Place:
             assert isinstance(action, Place)
-            self._place(i, CARD_BY_CODE[action.card], ROW_INDEX[action.row])
+            card, row = _SHARED_PLACES.get(id(action)) or (CARD_BY_CODE[action.card], ROW_INDEX[action.row])
+            self._place(i, card, row)
         elif kind is Finish:
             self._finish_allocation(i)
         elif kind is Pair:

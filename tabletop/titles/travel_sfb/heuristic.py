@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 import numpy as np
 
@@ -26,7 +26,8 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "suggest"]
+__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "split_bests",
+           "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
@@ -94,12 +95,16 @@ def _opponent_key(state: TravelState, j: int) -> OpponentKey:
     rows = state.rows[j]
     adv = state.adv_offense[j]
     if counts_visible(state, 1 - j) or state.phase != ALLOCATE:
-        placed = (len(rows[0]), len(rows[1]), len(rows[2]))
+        placed = _counts(len(rows[0]), len(rows[1]), len(rows[2]))
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
-        placed = (adv, 0, 0)
+        placed = _counts(adv, 0, 0)
         loose = len(state.hands[j]) + len(rows[0]) + len(rows[1]) + len(rows[2]) - adv
-    return (state.ships[j].limits, placed, adv, loose, state.bonus[j])
+    key = (state.ships[j].limits, placed, adv, loose, state.bonus[j])
+    return _OPPONENTS.setdefault(key, key)  # shared, as ``_counts`` shares counts
+
+
+_OPPONENTS: dict[OpponentKey, OpponentKey] = {}
 
 
 @lru_cache(maxsize=512)
@@ -191,11 +196,22 @@ PlacementKey = tuple[tuple[tuple[int, int], ...], int, tuple[int, ...], int, tup
 # the rest of the allocation costs a dictionary look-up per card.
 _PLACEMENTS: dict[PlacementKey, tuple[int, int] | None] = {}
 _PLACEMENTS_MAX = 50_000
+_UNSET = object()  # a look-up's answer when a cache holds nothing for the key (None is an answer)
 
 
 # Sorting by this puts the best cards first: higher value, then higher rank (as (-value, -rank) would).
 _BEST_FIRST: tuple[int, ...] = tuple(-(VALUES[c] * 16 + RANKS[c]) for c in range(DECK_SIZE))
 _VALUE_RANK: tuple[tuple[int, int], ...] = tuple((VALUES[c], RANKS[c]) for c in range(DECK_SIZE))
+
+
+def _counts(offense: int, movement: int, defense: int) -> tuple[int, int, int]:
+    """The one shared tuple of these row counts. The heuristic keeps tens of thousands of keys,
+    each holding its counts: shared, they are not each another object for Python's collector."""
+    counts = (offense, movement, defense)
+    return _COUNTS.setdefault(counts, counts)
+
+
+_COUNTS: dict[tuple[int, int, int], tuple[int, int, int]] = {}
 
 
 def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
@@ -209,7 +225,7 @@ def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
         sum([VALUES[c] for c in rows[0]]),
         tuple([RANKS[c] for c in rows[1]]),
         sum([VALUES[c] for c in rows[2]]),
-        (len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
+        _counts(len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),
@@ -223,11 +239,13 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
     if not state.hands[i]:
         return FINISH
     hand, key = placement_key(state, i)
-    if key not in _PLACEMENTS:
+    found = _PLACEMENTS.get(key, _UNSET)
+    if found is _UNSET:
         if len(_PLACEMENTS) > _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
         _plan(key)
-    choice = _PLACEMENTS[key]
+        found = _PLACEMENTS[key]
+    choice = cast("tuple[int, int] | None", found)
     if choice is None:
         return FINISH
     position, row = choice
@@ -236,13 +254,12 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
 
 def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
-    try:
-        return _BEST[key]
-    except KeyError:
+    found = _BEST.get(key, _UNSET)
+    if found is _UNSET:
         if len(_BEST) > _PLACEMENTS_MAX:
             _BEST.clear()
-        best = _BEST[key] = _best_split(*key)
-        return best
+        found = _BEST[key] = _best_split(*key)
+    return cast("tuple[int, ...] | None", found)
 
 
 # The plans already found, by key (a search meets the same short hands again and again).
@@ -256,6 +273,36 @@ def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
                          my_gen, their_gen)
 
 
+def split_bests(key: PlacementKey) -> list[tuple[float, int, tuple[int, ...]]]:
+    """The best plan of each split of card counts over the rows, in the order of ``scored_plans``,
+    as (score, its place in ``scored_plans``, plan); the first of equally good plans wins."""
+    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
+    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
+                                 my_gen, their_gen)
+    found = []
+    for start, end in _split_ranges(counted, limits, bonus, len(hand)):
+        run = scores[start:end]
+        best = start + run.index(max(run))
+        found.append((scores[best], best, plans[best]))
+    return found
+
+
+@lru_cache(maxsize=1024)
+def _split_ranges(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
+                  size: int) -> tuple[tuple[int, int], ...]:
+    """Where each split's plans stand in ``_layouts`` (which lists them split by split), as
+    (first, past the last)."""
+    ranges: list[tuple[int, int]] = []
+    split = None
+    for index, layout in enumerate(_layouts(counted, limits, bonus, size)):
+        if layout[6][3:] != split:
+            split = layout[6][3:]
+            ranges.append((index, index + 1))
+        else:
+            ranges[-1] = (ranges[-1][0], index + 1)
+    return tuple(ranges)
+
+
 def _plan(key: PlacementKey) -> None:
     """Find the best plan for ``key`` and record its next placement for every step along it."""
     hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen = key
@@ -266,11 +313,12 @@ def _plan(key: PlacementKey) -> None:
     remaining = list(hand)
     count = list(counted)
     step: PlacementKey | None = key
-    for position, row in placing(best):
+    for choice in placing(best):
+        position, row = choice
         if step is None:
-            step = (tuple(remaining), offense, moves, defense, (count[0], count[1], count[2]), limits, bonus,
+            step = (tuple(remaining), offense, moves, defense, _counts(count[0], count[1], count[2]), limits, bonus,
                     opponent, my_gen, their_gen)
-        _PLACEMENTS[step] = (position, row)
+        _PLACEMENTS[step] = choice
         step = None
         value, rank = remaining.pop(position)
         count[row] += 1
@@ -415,7 +463,7 @@ def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves
 
 def _pair(state: TravelState, i: int) -> Action:
     own_walk = state.walk_owner == i
-    walk = tuple(RANKS[c] for c in state.walk)
+    walk = tuple([RANKS[c] for c in state.walk])
     choices = state._partner_choices()
     both = state.rules.pair_points_both
     best_value: tuple[int, int] | None = None
@@ -424,7 +472,7 @@ def _pair(state: TravelState, i: int) -> Action:
         rest = list(state.pool)
         rest.remove(card)
         first = _sign(walk[0], RANKS[card], own_walk, both)
-        later = _best_matching(walk[1:], tuple(sorted(RANKS[c] for c in rest)), own_walk, both)
+        later = _best_matching(walk[1:], tuple(sorted([RANKS[c] for c in rest])), own_walk, both)
         value = (first[0] + later[0], first[1] + later[1])
         if best_value is None or value > best_value:
             best_value, best_card = value, card

@@ -56,25 +56,47 @@ def event(kind: str, text: str, data: dict[str, Any], visible_to: frozenset[str]
 
 
 class Drafted(Event):
-    """An :class:`Event` whose ``text`` and ``data`` come from ``draft(*values)`` when first read."""
+    """An :class:`Event` whose ``text`` and ``data`` come from ``draft(*values)`` when first read.
+    What it knows is kept in one slot until then (a search makes tens of thousands)."""
 
     __slots__ = ("_draft",)
-    _draft: tuple[Draft | None, tuple[Any, ...]]
+    _draft: tuple[str, frozenset[str] | None, Draft | None, tuple[Any, ...]]
 
     def __init__(self, kind: str, draft: Draft | None, values: tuple[Any, ...],
                  visible_to: frozenset[str] | None) -> None:
-        _SET_KIND(self, kind)
-        _SET_VISIBLE_TO(self, visible_to)
-        _SET_RULE(self, None)
-        _SET_DRAFT(self, (draft, values))
+        _SET_DRAFT(self, (kind, visible_to, draft, values))
 
     def _write(self) -> None:
-        draft, values = self._draft
+        kind, visible_to, draft, values = self._draft
         if draft is not None:
             text, data = draft(*values)
             _SET_TEXT(self, text)
             _SET_DATA(self, data)
-            _SET_DRAFT(self, (None, ()))
+            _SET_DRAFT(self, (kind, visible_to, None, ()))
+
+    @property
+    def kind(self) -> str:
+        return self._draft[0]
+
+    @kind.setter
+    def kind(self, value: str) -> None:
+        raise FrozenInstanceError("cannot assign to field 'kind'")
+
+    @property
+    def visible_to(self) -> frozenset[str] | None:
+        return self._draft[1]
+
+    @visible_to.setter
+    def visible_to(self, value: frozenset[str] | None) -> None:
+        raise FrozenInstanceError("cannot assign to field 'visible_to'")
+
+    @property
+    def rule(self) -> str | None:
+        return None
+
+    @rule.setter
+    def rule(self, value: str | None) -> None:
+        raise FrozenInstanceError("cannot assign to field 'rule'")
 
     @property
     def text(self) -> str:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from .actions import FINISH, PLACE
-from .heuristic import PlacementKey, best_plan, placement_key, placing, scored_plans
+from .heuristic import PlacementKey, best_plan, placement_key, placing, split_bests
 from .rules import ALLOCATE
 
 if TYPE_CHECKING:
@@ -51,42 +51,37 @@ def allocation_plans(state: TravelState, seat: str, limit: int = PLAN_LIMIT) -> 
     if state.phase != ALLOCATE or not state.hands[i] or seat not in state.to_act:
         return [(action,) for action in state.legal_actions(seat)]
     hand, key = placement_key(state, i)
-    ranked = _RANKED.get(key)
-    if ranked is None and limit == 1:
+    kept = _RANKED.get(key)
+    if kept is None and limit == 1:
         best = best_plan(key)  # the likeliest reply needs no full ranking
-        return [_actions(hand, best)] if best is not None else [(FINISH,)]
-    if ranked is None:
+        return [KeptPlan(_actions(hand, best))] if best is not None else [(FINISH,)]
+    if kept is None:
         if len(_RANKED) > _RANKED_MAX:
             _RANKED.clear()
-            _SPELLED.clear()
-        ranked = _RANKED[key] = _rank(key)
-    spelled_key = (tuple(hand), key, limit)
-    plans = _SPELLED.get(spelled_key)
+        kept = _RANKED[key] = (_rank(key), {})
+    ranked, spelled = kept
+    spelled_key = (tuple(hand), limit)
+    plans = spelled.get(spelled_key)
     if plans is None:
-        if len(_SPELLED) > _RANKED_MAX:
-            _SPELLED.clear()
-        plans = _SPELLED[spelled_key] = [KeptPlan(_actions(hand, plan)) for plan in ranked[:limit]] or [(FINISH,)]
+        plans = spelled[spelled_key] = [KeptPlan(_actions(hand, plan)) for plan in ranked[:limit]] or [(FINISH,)]
     return list(plans)
 
 
-# The ranking depends only on what the heuristic's scoring reads, so it is worked out once per key.
-_RANKED: dict[PlacementKey, list[tuple[int, ...]]] = {}
+# The ranking depends only on what the heuristic's scoring reads, so it is worked out once per key;
+# beside it, its plans spelled out as actions for the very cards of a hand and a limit (a search
+# asks for the same hand's plans in every world it draws).
+_RANKED: dict[PlacementKey, tuple[list[tuple[int, ...]], dict[tuple[tuple[int, ...], int], list[tuple[Action, ...]]]]] = {}
 _RANKED_MAX = 50_000
-# The plans of a ranking spelled out as actions for the very cards of a hand (a search asks for
-# the same hand's plans in every world it draws).
-_SPELLED: dict[tuple[tuple[int, ...], PlacementKey, int], list[tuple[Action, ...]]] = {}
 
 
 def _rank(key: PlacementKey) -> list[tuple[int, ...]]:
     """The best plan of each split of card counts over the rows, best first (the heuristic's own
     choice first among equals)."""
-    best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
-    for order, (score, plan) in enumerate(scored_plans(key)):
-        split = plan[3:]
-        kept = best.get(split)
-        if kept is None or score > kept[0]:
-            best[split] = (score, order, plan)
-    return [plan for _score, _order, plan in sorted(best.values(), key=lambda item: (-item[0], item[1]))]
+    return [plan for _score, _order, plan in sorted(split_bests(key), key=_best_first)]
+
+
+def _best_first(item: tuple[float, int, tuple[int, ...]]) -> tuple[float, int]:
+    return -item[0], item[1]
 
 
 class KeptPlan(tuple[Action, ...]):
