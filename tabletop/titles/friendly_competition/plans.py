@@ -12,7 +12,7 @@ from tabletop.core import Action, Randomness
 
 from . import heuristic
 from .actions import DEPLOY_AT, END_TURN, MOVES, PICK_UPS, TACKLES
-from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed
+from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed, position_key
 from .pitch import PITCH
 from .procedures import FLIGHT, PLAY
 from .rules import ATTACKS_GOAL, SEATS, TEAM_SIZE
@@ -39,8 +39,7 @@ def plans(state: FriendlyState, seat: str) -> list[Plan]:
     if state.phase != PLAY:
         return _deploy_plans(state, seat)
     kept = state.game.kept_plans
-    key = (state.side, state.ap, state.holder, state.ball, state.side_tackles,
-           *state.pos, *state.floored, *state.tackles)
+    key = position_key(state)
     found = kept.get(key)
     if found is None:
         if len(kept) >= _PLANS_KEPT:
@@ -177,9 +176,8 @@ def _play_plans(state: FriendlyState, seat: str) -> list[Plan]:
 def _carrier_plans(state: FriendlyState, side: int, carrier: int, add: Callable[[Plan], None]) -> None:
     ap = state.ap
     square = state.pos[carrier]
-    goal = ATTACKS_GOAL[side]
     if GOAL_DISTANCE[side][square] <= ap:
-        run = _route_in(state, carrier, goal, ap)
+        run = _route_in(state, side, carrier, ap)
         if run:
             add(tuple(run))
     # shots at goal that have a fair chance, then passes that feed a team-mate upfield
@@ -237,8 +235,12 @@ def _walk(state: FriendlyState, teamster: int, target: int, steps: int, stop_nex
     return path, here
 
 
-def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list[Action]:
-    """The carrier's shortest run around teamsters into ``goal``, within ``limit`` moves."""
+def _route_in(state: FriendlyState, side: int, carrier: int, limit: int) -> list[Action]:
+    """The carrier's shortest run around teamsters into the goal ``side`` attacks, within
+    ``limit`` moves: a breadth-first search that, like the rules of thumb's, leaves out the
+    squares with no run in within ``limit`` even on an empty pitch (the same run is found)."""
+    goal = ATTACKS_GOAL[side]
+    to_goal = GOAL_DISTANCE[side]
     occ = state.occ
     moves = MOVES[carrier % TEAM_SIZE + 1]
     start = state.pos[carrier]
@@ -247,7 +249,8 @@ def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list
     queue: deque[int] = deque([start])
     while queue:
         square = queue.popleft()
-        if depth[square] >= limit:
+        here = depth[square]
+        if here >= limit:
             break
         for direction, target in enumerate(STEP[square]):
             if target == goal:
@@ -257,8 +260,8 @@ def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list
                     path.append(moves[step])
                 path.reverse()
                 return path
-            if target >= 0 and target not in came and occ[target] < 0:
+            if target >= 0 and target not in came and occ[target] < 0 and here + 1 + to_goal[target] <= limit:
                 came[target] = (square, direction)
-                depth[target] = depth[square] + 1
+                depth[target] = here + 1
                 queue.append(target)
     return []

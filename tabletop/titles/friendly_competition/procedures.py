@@ -33,6 +33,11 @@ STEP = PITCH.step
 LABEL = PITCH.label
 
 
+# How the log tells of each step (by teamster, square, direction and whether it carries the
+# ball), worded once: search plays thousands of steps a second. A few thousand at most.
+_MOVES_TOLD: dict[tuple[int, int, int, bool], tuple[str, str]] = {}
+
+
 def _rebounds(start: int, direction: int, distance: int) -> str:
     """`` (off the wall at s12 and l19)`` for a ball that rebounds, else nothing."""
     squares = [LABEL(s) for s in PITCH.bounces(start, direction, distance)]
@@ -196,9 +201,12 @@ class Procedures(BallFlight):
         carrying = self.holder == teamster
         if carrying:
             self.ball = target
-        self.emit("move", f"{name_of(teamster)} moves {words} from {LABEL(start)} to {LABEL(target)}"
-                  f"{' with the ball' if carrying else ''} (1 AP, {self.ap} left).",
-                  teamster=teamster, square=LABEL(target))
+        told = _MOVES_TOLD.get((teamster, start, direction, carrying))
+        if told is None:
+            told = _MOVES_TOLD[(teamster, start, direction, carrying)] = (
+                f"{name_of(teamster)} moves {words} from {LABEL(start)} to {LABEL(target)}"
+                f"{' with the ball' if carrying else ''}", LABEL(target))
+        self.emit("move", f"{told[0]} (1 AP, {self.ap} left).", teamster=teamster, square=told[1])
         self.after_action()
 
     def pick_up(self, teamster: int) -> None:
