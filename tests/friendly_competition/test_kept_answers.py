@@ -13,7 +13,7 @@ from tabletop.titles.friendly_competition import heuristic, plans
 from tabletop.titles.friendly_competition.actions import MOVES
 from tabletop.titles.friendly_competition.game import FriendlyState
 from tabletop.titles.friendly_competition.pitch import PITCH
-from tabletop.titles.friendly_competition.procedures import PLAY
+from tabletop.titles.friendly_competition.procedures import DEPLOY, FLIGHT, PLAY
 from tabletop.titles.friendly_competition.rules import ATTACKS_GOAL, SEATS, TEAM_SIZE
 
 from .helpers import game
@@ -107,3 +107,37 @@ def test_kept_decisions_stay_bounded(monkeypatch: pytest.MonkeyPatch, in_play: l
     for state in in_play[:20]:
         state.suggest(SEATS[state.side], Randomness(1))
         assert len(state.game.kept_suggestions) <= 5
+
+
+def redeployed(state: FriendlyState, seat: str) -> list[FriendlyState]:
+    """The deployment with the other side kicking off, and with the place the side would take
+    already taken by a teamster placed before."""
+    flipped = state.clone()
+    flipped.kickoff = 1 - state.kickoff
+    out = [flipped]
+    placed = [t for t, square in enumerate(state.pos) if square >= 0]
+    if placed:
+        taken = state.clone()
+        (action,) = plans._deploy_plans(state, seat)[0]
+        square = PITCH.parse(action.at)
+        mover = placed[-1]
+        taken.occ[taken.pos[mover]] = -1
+        taken.pos[mover] = square
+        taken.occ[square] = mover
+        out.append(taken)
+    return out
+
+
+def test_kept_plans_are_the_plans_worked_out_afresh() -> None:
+    match = game()
+    spots = [spot for seed in (4, 5) for spot in heuristic_positions(match, seed, every=2, max_steps=600)]
+    asked = [(spot, seat) for spot in spots if isinstance(spot, FriendlyState) and spot.phase != FLIGHT
+             for seat in spot.to_act]
+    asked += [(varied, seat) for spot, seat in asked if spot.phase == DEPLOY for varied in redeployed(spot, seat)]
+    deploying = [spot for spot, _seat in asked if spot.phase == DEPLOY]
+    assert len(deploying) > 10 and len(asked) > len(deploying) + 50
+    fresh = [plans._play_plans(spot, seat) if spot.phase == PLAY else plans._deploy_plans(spot, seat)
+             for spot, seat in asked]
+    for _ in range(2):
+        for (spot, seat), expected in zip(asked, fresh, strict=True):
+            assert spot.plans(seat) == expected

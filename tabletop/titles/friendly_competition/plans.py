@@ -36,15 +36,18 @@ def plans(state: FriendlyState, seat: str) -> list[Plan]:
     or letting it go; in deployment, the formation's next place."""
     if state.phase == FLIGHT:
         return [_single(action) for action in state.legal_actions(seat)]
-    if state.phase != PLAY:
-        return _deploy_plans(state, seat)
     kept = state.game.kept_plans
-    key = position_key(state)
+    if state.phase == PLAY:
+        key = position_key(state)
+    else:  # deployment: the place depends on who kicks off and where everyone stands already
+        side = SEATS.index(seat)
+        key = (DEPLOYING, side, state.kickoff, state.next_deploy[side], *state.pos)
     found = kept.get(key)
     if found is None:
         if len(kept) >= _PLANS_KEPT:
             kept.clear()
-        found = kept[key] = tuple(KeptPlan(plan) for plan in _play_plans(state, seat))
+        made = _play_plans(state, seat) if state.phase == PLAY else _deploy_plans(state, seat)
+        found = kept[key] = tuple(KeptPlan(plan) for plan in made)
     return list(found)
 
 
@@ -76,7 +79,9 @@ def _single(action: Action) -> Plan:
 # each game (one set of rules) keeps them, up to a bound; a plan is an immutable tuple of shared
 # action values.
 _PLANS_KEPT = 20_000
+DEPLOYING = -1  # first in the key of a deployment's plans; a key in play starts with a side
 _SINGLES: dict[Action, Plan] = {}
+_UNDRAWN = Randomness(0)  # copied for each run, never drawn from itself
 CHANCE = frozenset(("pass", "tackle", "jostle", "end-turn"))
 
 
@@ -109,7 +114,7 @@ def _heuristic_run(state: FriendlyState, seat: str) -> Plan:
     pick-ups change nothing by chance, so this is exactly what it would play."""
     world = state.clone()
     run: list[Action] = []
-    rng = Randomness(0)  # in play, the heuristic always has a move of its own (ending the turn)
+    rng = _UNDRAWN.clone()  # in play, the heuristic always has a move of its own (ending the turn)
     while world.phase == PLAY and seat in world.to_act:
         action = heuristic.suggest(world, seat, rng)
         run.append(action)
