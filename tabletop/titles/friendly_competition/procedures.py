@@ -33,9 +33,10 @@ STEP = PITCH.step
 LABEL = PITCH.label
 
 
-# How the log tells of each step (by teamster, square, direction and whether it carries the
-# ball), worded once: search plays thousands of steps a second. A few thousand at most.
-_MOVES_TOLD: dict[tuple[int, int, int, bool], tuple[str, str]] = {}
+# Names looked up rather than worked out for each step's log line (squares on the pitch only):
+# search plays thousands of steps a second.
+SQUARE_NAMES = PITCH.names
+TEAMSTER_NAMES = tuple(name_of(teamster) for teamster in range(2 * TEAM_SIZE))
 
 
 def _rebounds(start: int, direction: int, distance: int) -> str:
@@ -201,12 +202,9 @@ class Procedures(BallFlight):
         carrying = self.holder == teamster
         if carrying:
             self.ball = target
-        told = _MOVES_TOLD.get((teamster, start, direction, carrying))
-        if told is None:
-            told = _MOVES_TOLD[(teamster, start, direction, carrying)] = (
-                f"{name_of(teamster)} moves {words} from {LABEL(start)} to {LABEL(target)}"
-                f"{' with the ball' if carrying else ''}", LABEL(target))
-        self.emit("move", f"{told[0]} (1 AP, {self.ap} left).", teamster=teamster, square=told[1])
+        square = SQUARE_NAMES[target]
+        self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} to {square}"
+                  f"{' with the ball' if carrying else ''} (1 AP, {self.ap} left).", teamster=teamster, square=square)
         self.after_action()
 
     def pick_up(self, teamster: int) -> None:
