@@ -522,13 +522,12 @@ class FightballState(State):
             if hide_held:
                 redrawn[self.held[s]] = copy.held[s] = pool.pop()
             copy.decks[s] = ([buzz] if buzz in deck else []) + pool
-        events = list(self.events)
+        events = copy.events  # the copy's own list already
         if redrawn:  # only a private event can tell of a card the seat did not see
             for i in self.private_events:
                 event = events[i]
                 if event.data.get("card") in redrawn and not event.visible(seat):
                     events[i] = self._redrawn_event(event, redrawn)
-        copy.events = events
         copy.rng = Randomness(int(rng.random() * 2**31))
         return copy
 
