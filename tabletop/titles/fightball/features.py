@@ -26,7 +26,7 @@ from .heuristic import remembered, scored
 if TYPE_CHECKING:
     from .game import FightballState
 
-__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "hand_worth", "placement_gains", "race_risk",
+__all__ = ["EVALUATION", "cards_left", "court_worth", "evaluate", "features", "fresh_stack_worth", "hand_worth", "placement_gains", "race_risk",
            "stack_worth"]
 
 EVALUATION = FittedEvaluation.load(Path(__file__).parent / "data" / "evaluation.json")
@@ -45,6 +45,7 @@ SPOILT_SHARE = 0.85
 # A card drawn into the hand counts what a card of the coach's deck is expected to gain
 # (``hand_worth``) in place of the fixed points of the fitted holding weight, ``HAND_BASE``.
 HAND_BASE = 0.4
+WORTHS_KEPT = 200_000
 _STEP = tuple(next((k for k, last in enumerate(FADE_AFTER) if left <= last), len(FADE_AFTER)) for left in range(64))
 
 
@@ -65,7 +66,27 @@ def cards_left(state: FightballState) -> int:
 
 
 def stack_worth(state: FightballState, index: int, stack: Sequence[int], seat: int, left: int) -> float:
-    """What a stack is worth to ``seat`` (less the other coach) with ``left`` cards to go."""
+    """What a stack is worth to ``seat`` (less the other coach) with ``left`` cards to go.
+
+    Kept by the game (``fresh_stack_worth`` works it out): it depends on the stack's place only
+    through its zone, on ``left`` only through the step of the fade, and on the discard piles
+    only when a card in the stack reads them."""
+    cards = tuple(stack)
+    game = state.game
+    if not game.discard_readers.isdisjoint(cards):
+        return fresh_stack_worth(state, index, cards, seat, left)
+    key = (game.stack_zones[index], cards, seat, _STEP[min(63, max(0, left))])
+    kept = game.kept_worths
+    worth = kept.get(key)
+    if worth is None:
+        if len(kept) >= WORTHS_KEPT:
+            kept.clear()
+        worth = kept[key] = fresh_stack_worth(state, index, cards, seat, left)
+    return worth
+
+
+def fresh_stack_worth(state: FightballState, index: int, stack: Sequence[int], seat: int, left: int) -> float:
+    """``stack_worth`` worked out afresh."""
     result, worths = remembered(state, index, stack)
     value, status, points = worths[seat]
     if status != "incomplete":
@@ -77,11 +98,26 @@ def placement_gains(state: FightballState, s: int, card: int, left: int) -> list
     """What ``card`` would gain ``s`` on each stack it can go on without a False Start, with the
     stack's index, in stack order."""
     is_player = state.table.cards[card].kind == PLAYER
+    game = state.game
+    readers = game.discard_readers
+    kept = game.kept_gains
+    zones = game.stack_zones
+    step = _STEP[min(63, max(0, left))]
     gains: list[tuple[float, int]] = []
     for index, stack in enumerate(state.stacks):
         if not stack and not is_player:
             continue  # a False Start
-        gains.append((stack_worth(state, index, [*stack, card], s, left) - stack_worth(state, index, stack, s, left), index))
+        cards = tuple(stack)
+        # Kept by the stack's zone and cards, the card and the step of the fade, like its worth.
+        key = (zones[index], cards, card, s, step)
+        gain = kept.get(key)
+        if gain is None:
+            gain = stack_worth(state, index, (*cards, card), s, left) - stack_worth(state, index, cards, s, left)
+            if card not in readers and readers.isdisjoint(cards):
+                if len(kept) >= WORTHS_KEPT:
+                    kept.clear()
+                kept[key] = gain
+        gains.append((gain, index))
     return gains
 
 
@@ -128,8 +164,9 @@ def _hand_worth(state: FightballState, s: int, pool: list[int], left: int) -> fl
             continue
         else:
             zones.add(zone)
-        readers = any(_reads_discards(cards[c]) for c in stack)
-        key = (s, index, tuple(stack), step, (tuple(state.discards[0]), tuple(state.discards[1])) if readers else None)
+        readers = not state.game.discard_readers.isdisjoint(stack)
+        key = (s, state.game.stack_zones[index], tuple(stack), step,
+               (tuple(state.discards[0]), tuple(state.discards[1])) if readers else None)
         gains = known.get(key)
         if gains is None:
             gains = known[key] = _kind_gains(state, s, index, stack, left)
@@ -181,8 +218,17 @@ _LAST_HAND: list[object] = [None, 0.0]
 def court_worth(state: FightballState, seat: int) -> float:
     """What the whole court is worth to ``seat`` (less the other coach)."""
     left = cards_left(state)
-    stacks = state.stacks
-    return sum(stack_worth(state, i, stacks[i], seat, left) for i in range(len(stacks)) if stacks[i])
+    game = state.game
+    kept, zones, readers = game.kept_worths, game.stack_zones, game.discard_readers
+    step = _STEP[min(63, max(0, left))]
+    worths: list[float] = []
+    for index, stack in enumerate(state.stacks):
+        if stack:
+            cards = tuple(stack)
+            # stack_worth's kept answer, looked up here: the court is valued at every evaluation
+            worth = kept.get((zones[index], cards, seat, step)) if readers.isdisjoint(cards) else None
+            worths.append(stack_worth(state, index, cards, seat, left) if worth is None else worth)
+    return sum(worths)
 
 
 def features(state: FightballState, seat: str) -> dict[str, float]:

@@ -40,6 +40,7 @@ FAST, WINDOW, SCORING, OVER = "fast", "buzzer-beater", quarter.SCORING, "over"
 MAX_OVERTIMES = quarter.MAX_OVERTIMES
 PLAYS = tuple(Play(n) for n in range(1, 25))
 PRIVATE = (frozenset({"home"}), frozenset({"away"}))
+KEPT = ("kept_scores", "kept_worths", "kept_gains", "kept_plans")
 QuarterLog = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, int], tuple[tuple[int, int], ...]]
 
 INFO = GameInfo(
@@ -82,6 +83,41 @@ class FightballGame(Game):
             court(), early_shot_foul_survives=self.options["early_shot_below_new_shooter"] == "charged")
         self.zone_names: tuple[str, ...] = tuple(
             zone_name(self.table, side, colour) for side, colour in zip(self.court.sides, self.court.colours, strict=True))
+        # Each stack's zone, as a number: a stack is scored by its zone (its side and colour) and
+        # its cards, so stacks of one zone share what is kept about them.
+        self.stack_zones = tuple((side + 1) * len(COLOURS) + colour
+                                 for side, colour in zip(self.court.sides, self.court.colours, strict=True))
+        # The cards whose worth reads the discard piles: a stack holding one is scored afresh
+        # whenever the piles change.
+        self.discard_readers = frozenset(card.id for card in self.table.cards
+                                         if card.effect is not None and card.effect.per_discard is not None)
+        # Answers the rules of thumb and the search work out over and over, kept for this game's
+        # table and court, each up to a bound: stacks scored (heuristic.remembered), what a stack
+        # is worth to a coach and what a card gains on it (features.stack_worth and placement_gains),
+        # and a coach's plans (plans.plans).
+        self.kept_scores: dict[tuple[object, ...], Any] = {}
+        self.kept_worths: dict[tuple[object, ...], float] = {}
+        self.kept_gains: dict[tuple[object, ...], float] = {}
+        self.kept_plans: dict[tuple[object, ...], tuple[tuple[Action, ...], ...]] = {}
+        self.play_texts: dict[tuple[int, int, int], str] = {}
+
+    def play_text(self, s: int, card: int, index: int) -> str:
+        """How the log tells of seat ``s`` playing ``card`` on stack ``index`` (0-based), worded
+        once for each such play."""
+        text = self.play_texts.get((s, card, index))
+        if text is None:
+            table = self.table
+            text = self.play_texts[(s, card, index)] = (
+                f"{table.names[s]} {table.verb(s, 'play', 'plays')} {table.cards[card].name} on stack {index + 1} "
+                f"({self.zone_names[index]}).")
+        return text
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A copy sent elsewhere (a worker process, a saved game) leaves the kept answers behind."""
+        data = self.__dict__.copy()
+        for name in KEPT:
+            data[name] = {}
+        return data
 
     def _seats(self) -> tuple[str, ...]:
         return SEATS
@@ -264,17 +300,16 @@ class FightballState(State):
     def _apply(self, seat: str, action: Action) -> None:
         s = SEAT_INDEX[seat]
         table = self.table
-        self.times_ms.append(self.clock_ms)
+        now_ms = self.clock_ms
+        self.times_ms.append(now_ms)
         team = table.names[s]
         if isinstance(action, Play):
             card = self.held[s]
             self.held[s] = -1
             index = action.stack - 1
             self.stacks[index].append(card)
-            name = table.cards[card].name
-            where = self.game.zone_names[index]
-            self.events.append(Event("play", f"{team} {table.verb(s, 'play', 'plays')} {name} on stack {action.stack} ({where}).",
-                                     {"seat": seat, "card": card, "stack": action.stack, "at": self.elapsed}))
+            self.events.append(Event("play", self.game.play_text(s, card, index),
+                                     {"seat": seat, "card": card, "stack": action.stack, "at": now_ms / 1000}))
             if self.phase == WINDOW:
                 quarter.start_scoring(self)
         elif isinstance(action, Draw):
@@ -490,13 +525,12 @@ class FightballState(State):
             if hide_held:
                 redrawn[self.held[s]] = copy.held[s] = pool.pop()
             copy.decks[s] = ([buzz] if buzz in deck else []) + pool
-        events = list(self.events)
+        events = copy.events  # the copy's own list already
         if redrawn:  # only a private event can tell of a card the seat did not see
             for i in self.private_events:
                 event = events[i]
                 if event.data.get("card") in redrawn and not event.visible(seat):
                     events[i] = self._redrawn_event(event, redrawn)
-        copy.events = events
         copy.rng = Randomness(int(rng.random() * 2**31))
         return copy
 

@@ -11,13 +11,13 @@ choice (Go, Team!) in its own favour.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop.core import Action, Randomness
 
 from .actions import BUZZ, DISCARD, DRAW, PASS, TAKE, Play
 from .cards import BUZZ as BUZZ_CARD
-from .cards import PLAYER, CardTable
+from .cards import PLAYER
 from .quarter import favoured_choice
 from .scoring import StackResult, score_stack
 
@@ -39,40 +39,28 @@ def _assess(state: FightballState, index: int, stack: Sequence[int], seat: int) 
     return value, status
 
 
-# Stacks scored before, by table, court, stack card and the cards in it (and the discard piles
-# when a card in it reads them), with what they are worth to each coach: search and the heuristic
-# score the same stacks over and over.
+# Stacks scored before are kept by each game (one table and court; ``FightballGame.kept_scores``),
+# by the stack's zone and the cards in it (and the discard piles when a card in it reads them), with what they
+# are worth to each coach: search and the heuristic score the same stacks over and over.
 Assessment = tuple[float, str, float]
-_SCORED: dict[tuple[object, ...], tuple[StackResult, tuple[Assessment, Assessment]]] = {}
-_SCORED_KEPT = 200_000
-_READERS: dict[int, tuple[CardTable, frozenset[int]]] = {}  # table id -> (table, discard readers)
-_PINNED: dict[int, object] = {}
-_LAST: list[Any] = [None, None, frozenset(), ()]  # the table and court of the last look, and their readers and key
+SCORES_KEPT = 200_000
 
 
 def remembered(state: FightballState, index: int, stack: Sequence[int]) -> tuple[StackResult, tuple[Assessment, Assessment]]:
     """The remembered score of a stack and its worth to each coach (a pure function of its inputs)."""
-    table, court = state.table, state.court
-    last = _LAST
-    if last[0] is not table or last[1] is not court:
-        known = _READERS.get(id(table))
-        if known is None or known[0] is not table:
-            readers = frozenset(c.id for c in table.cards if c.effect is not None and c.effect.per_discard is not None)
-            known = _READERS[id(table)] = (table, readers)
-        if _PINNED.get(id(court)) is not court:
-            _PINNED[id(court)] = court  # kept alive, so its id is never another court's
-        last[:] = [table, court, known[1], (id(table), id(court))]
+    game = state.game
     cards = tuple(stack)
     piles = None
-    if not last[2].isdisjoint(cards):
+    if not game.discard_readers.isdisjoint(cards):
         piles = (tuple(state.discards[0]), tuple(state.discards[1]))
-    key = (last[3], index, cards, piles)
-    entry = _SCORED.get(key)
+    key = (game.stack_zones[index], cards, piles)
+    kept = game.kept_scores
+    entry = kept.get(key)
     if entry is None:
-        if len(_SCORED) >= _SCORED_KEPT:
-            _SCORED.clear()
-        result = score_stack(table, court, index, cards, state.discards)
-        entry = _SCORED[key] = (result, (_assessed(state, result, 0), _assessed(state, result, 1)))
+        if len(kept) >= SCORES_KEPT:
+            kept.clear()
+        result = score_stack(state.table, state.court, index, cards, state.discards)
+        entry = kept[key] = (result, (_assessed(state, result, 0), _assessed(state, result, 1)))
     return entry
 
 

@@ -25,21 +25,24 @@ PLACES = 5  # stacks a plan may put the held card on: the best few
 Plan = tuple[Action, ...]
 
 
-# The last plans worked out, by everything they read: a search asks for the same seat's plans
-# from one position in every sampled world, and the hidden cards never change them.
-_LAST: list[object] = [None, []]
+# Plans by everything they read, kept by each game (one table and court) up to a bound: a search
+# asks for a seat's plans at every node it passes, in every sampled world, and the hidden cards
+# never change them.
+PLANS_KEPT = 10_000
 
 
 def plans(state: FightballState, seat: str) -> list[Plan]:
-    """The coach's plans (see ``_plans``), remembered for the position as the coach sees it."""
+    """The coach's plans (see ``_plans``), kept for the position as the coach sees it."""
     s = 0 if seat == "home" else 1
-    key = (state.table, state.court, s, state.phase, state.held[s], bool(state.decks[s]), cards_left(state),
+    key = (s, state.phase, state.held[s], bool(state.decks[s]), cards_left(state),
            tuple(map(tuple, state.stacks)), tuple(state.discards[0]), tuple(state.discards[1]),
            state.pending[0] if state.pending else None)
-    if _LAST[0] != key:
-        _LAST[:] = [key, _plans(state, seat)]
-    found = _LAST[1]
-    assert isinstance(found, list)
+    kept = state.game.kept_plans
+    found = kept.get(key)
+    if found is None:
+        if len(kept) >= PLANS_KEPT:
+            kept.clear()
+        found = kept[key] = tuple(_plans(state, seat))
     return list(found)
 
 
@@ -70,6 +73,5 @@ def _plans(state: FightballState, seat: str) -> list[Plan]:
 def _places(state: FightballState, s: int, card: int, count: int) -> list[Action]:
     """The ``count`` stacks where ``card`` is expected to gain most, best first (the search looks
     at every plan once, so each choice offers as many)."""
-    gains = placement_gains(state, s, card, cards_left(state))
-    gains.sort(key=lambda g: (-g[0], g[1]))
-    return [PLAYS[index] for _gain, index in gains[:count]]
+    best = sorted((-gain, index) for gain, index in placement_gains(state, s, card, cards_left(state)))
+    return [PLAYS[index] for _loss, index in best[:count]]

@@ -150,13 +150,16 @@ class FriendlyCompetition(Game):
                                          for goalie in (False, True)) for side in (0, 1))
         # The pitch never changes during a match: its view is built once, handed out as copies.
         self.pitch_json = json.dumps(pitch_view(self.rules))
-        # The search's plans by position, kept by plans.py for states of this game.
+        # By position in play, for states of this game: the search's plans (kept by plans.py) and
+        # the rules of thumb's decisions (heuristic.py).
         self.kept_plans: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
+        self.kept_suggestions: dict[tuple[int, ...], Action] = {}
 
     def __getstate__(self) -> dict[str, Any]:
-        """A copy sent elsewhere (a worker process, a saved game) leaves the kept plans behind."""
+        """A copy sent elsewhere (a worker process, a saved game) leaves the kept answers behind."""
         data = self.__dict__.copy()
-        data["kept_plans"] = {}
+        for name in ("kept_plans", "kept_suggestions"):
+            data[name] = {}
         return data
 
     def _new_state(self, rng: Randomness, scenario_data: dict[str, Any] | None) -> FriendlyState:

@@ -24,7 +24,7 @@ from .rules import ATTACKS_GOAL, INTERCEPTION, PASS_COST, PASS_DICE, SEATS, TEAM
 if TYPE_CHECKING:
     from .game import FriendlyState
 
-__all__ = ["evaluate", "goal_distance", "shot_chances", "suggest"]
+__all__ = ["evaluate", "goal_distance", "position_key", "shot_chances", "suggest"]
 
 SQUARES = PITCH.width * PITCH.height
 # Opening places, seat1's (defending the south goal); seat2 mirrors them north to south.
@@ -147,7 +147,35 @@ class Offered:
         return id(action) in self.ids
 
 
+def position_key(state: FriendlyState) -> tuple[int, ...]:
+    """Everything of a position in play that the rules of thumb and the search's plans read:
+    whose turn and its action points, the ball, tackles made, and where every teamster is and
+    whether it is down. Answers kept by it are the same whatever else differs (the score, the
+    turn, the log)."""
+    return (state.side, state.ap, state.holder, state.ball, state.side_tackles,
+            *state.pos, *state.floored, *state.tackles)
+
+
+# Decisions in play, kept by each game (one set of rules) by position up to a bound: a search
+# asks the rules of thumb about the same positions again and again. In play the side to act can
+# always end its turn, so a decision never draws on the dice and a kept one is the same.
+SUGGESTIONS_KEPT = 50_000
+
+
 def suggest(state: FriendlyState, seat: str, rng: Randomness) -> Action:
+    if state.phase != PLAY or seat != SEATS[state.side] or seat not in state.to_act:
+        return _suggest(state, seat, rng)
+    kept = state.game.kept_suggestions
+    key = position_key(state)
+    action = kept.get(key)
+    if action is None:
+        if len(kept) >= SUGGESTIONS_KEPT:
+            kept.clear()
+        action = kept[key] = _suggest(state, seat, rng)
+    return action
+
+
+def _suggest(state: FriendlyState, seat: str, rng: Randomness) -> Action:
     offered = Offered(state, seat)
     side = SEATS.index(seat)
     if state.phase == DEPLOY:
@@ -249,10 +277,9 @@ def _support(state: FriendlyState, side: int, legal: Offered) -> Action | None:
 
 def _with_ball(state: FriendlyState, side: int, carrier: int) -> Action | None:
     number = carrier % TEAM_SIZE + 1
-    goal = ATTACKS_GOAL[side]
     square = state.pos[carrier]
     if goal_distance(side, square) <= state.ap:
-        step, distance = _route_to_goal(state, square, goal, state.ap)
+        step, distance = _route_to_goal(state, side, square, state.ap)
     else:
         step, distance = _greedy_step(state, side, square), 99
     if step >= 0 and distance <= state.ap:
@@ -286,23 +313,29 @@ def _greedy_step(state: FriendlyState, side: int, square: int) -> int:
     return best
 
 
-def _route_to_goal(state: FriendlyState, start: int, goal: int, limit: int) -> tuple[int, int]:
-    """The first direction of a shortest run into ``goal`` around teamsters, and its length,
-    looking no further than ``limit`` moves."""
+def _route_to_goal(state: FriendlyState, side: int, start: int, limit: int) -> tuple[int, int]:
+    """The first direction of a shortest run into the goal ``side`` attacks, around teamsters,
+    and its length, looking no further than ``limit`` moves.
+
+    A breadth-first search that leaves out every square from which even an empty pitch gives no
+    run in within ``limit``: no square it keeps is first reached through one it leaves out, so it
+    finds the same run as the search over every square."""
+    goal = ATTACKS_GOAL[side]
+    to_goal = GOAL_DISTANCE[side]
     occ = state.occ
-    first = [-1] * SQUARES
-    dist = [-1] * SQUARES
-    dist[start] = 0
+    first: dict[int, int] = {}
+    dist = {start: 0}
     queue: deque[int] = deque([start])
     while queue:
         square = queue.popleft()
-        if dist[square] >= limit:
+        here = dist[square]
+        if here >= limit:
             break
         for direction, target in enumerate(PITCH.step[square]):
             if target == goal:
-                return (first[square] if square != start else direction), dist[square] + 1
-            if target >= 0 and dist[target] < 0 and occ[target] < 0:
-                dist[target] = dist[square] + 1
+                return (first[square] if square != start else direction), here + 1
+            if target >= 0 and target not in dist and occ[target] < 0 and here + 1 + to_goal[target] <= limit:
+                dist[target] = here + 1
                 first[target] = direction if square == start else first[square]
                 queue.append(target)
     return -1, 99

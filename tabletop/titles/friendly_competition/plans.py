@@ -12,7 +12,7 @@ from tabletop.core import Action, Randomness
 
 from . import heuristic
 from .actions import DEPLOY_AT, END_TURN, MOVES, PICK_UPS, TACKLES
-from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed
+from .heuristic import DISTANCE, GOAL_DISTANCE, _best_feed, position_key
 from .pitch import PITCH
 from .procedures import FLIGHT, PLAY
 from .rules import ATTACKS_GOAL, SEATS, TEAM_SIZE
@@ -36,16 +36,18 @@ def plans(state: FriendlyState, seat: str) -> list[Plan]:
     or letting it go; in deployment, the formation's next place."""
     if state.phase == FLIGHT:
         return [_single(action) for action in state.legal_actions(seat)]
-    if state.phase != PLAY:
-        return _deploy_plans(state, seat)
     kept = state.game.kept_plans
-    key = (state.side, state.ap, state.holder, state.ball, state.side_tackles,
-           *state.pos, *state.floored, *state.tackles)
+    if state.phase == PLAY:
+        key = position_key(state)
+    else:  # deployment: the place depends on who kicks off and where everyone stands already
+        side = SEATS.index(seat)
+        key = (DEPLOYING, side, state.kickoff, state.next_deploy[side], *state.pos)
     found = kept.get(key)
     if found is None:
         if len(kept) >= _PLANS_KEPT:
             kept.clear()
-        found = kept[key] = tuple(KeptPlan(plan) for plan in _play_plans(state, seat))
+        made = _play_plans(state, seat) if state.phase == PLAY else _deploy_plans(state, seat)
+        found = kept[key] = tuple(KeptPlan(plan) for plan in made)
     return list(found)
 
 
@@ -77,7 +79,9 @@ def _single(action: Action) -> Plan:
 # each game (one set of rules) keeps them, up to a bound; a plan is an immutable tuple of shared
 # action values.
 _PLANS_KEPT = 20_000
+DEPLOYING = -1  # first in the key of a deployment's plans; a key in play starts with a side
 _SINGLES: dict[Action, Plan] = {}
+_UNDRAWN = Randomness(0)  # copied for each run, never drawn from itself
 CHANCE = frozenset(("pass", "tackle", "jostle", "end-turn"))
 
 
@@ -110,7 +114,7 @@ def _heuristic_run(state: FriendlyState, seat: str) -> Plan:
     pick-ups change nothing by chance, so this is exactly what it would play."""
     world = state.clone()
     run: list[Action] = []
-    rng = Randomness(0)  # in play, the heuristic always has a move of its own (ending the turn)
+    rng = _UNDRAWN.clone()  # in play, the heuristic always has a move of its own (ending the turn)
     while world.phase == PLAY and seat in world.to_act:
         action = heuristic.suggest(world, seat, rng)
         run.append(action)
@@ -177,9 +181,8 @@ def _play_plans(state: FriendlyState, seat: str) -> list[Plan]:
 def _carrier_plans(state: FriendlyState, side: int, carrier: int, add: Callable[[Plan], None]) -> None:
     ap = state.ap
     square = state.pos[carrier]
-    goal = ATTACKS_GOAL[side]
     if GOAL_DISTANCE[side][square] <= ap:
-        run = _route_in(state, carrier, goal, ap)
+        run = _route_in(state, side, carrier, ap)
         if run:
             add(tuple(run))
     # shots at goal that have a fair chance, then passes that feed a team-mate upfield
@@ -237,8 +240,12 @@ def _walk(state: FriendlyState, teamster: int, target: int, steps: int, stop_nex
     return path, here
 
 
-def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list[Action]:
-    """The carrier's shortest run around teamsters into ``goal``, within ``limit`` moves."""
+def _route_in(state: FriendlyState, side: int, carrier: int, limit: int) -> list[Action]:
+    """The carrier's shortest run around teamsters into the goal ``side`` attacks, within
+    ``limit`` moves: a breadth-first search that, like the rules of thumb's, leaves out the
+    squares with no run in within ``limit`` even on an empty pitch (the same run is found)."""
+    goal = ATTACKS_GOAL[side]
+    to_goal = GOAL_DISTANCE[side]
     occ = state.occ
     moves = MOVES[carrier % TEAM_SIZE + 1]
     start = state.pos[carrier]
@@ -247,7 +254,8 @@ def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list
     queue: deque[int] = deque([start])
     while queue:
         square = queue.popleft()
-        if depth[square] >= limit:
+        here = depth[square]
+        if here >= limit:
             break
         for direction, target in enumerate(STEP[square]):
             if target == goal:
@@ -257,8 +265,8 @@ def _route_in(state: FriendlyState, carrier: int, goal: int, limit: int) -> list
                     path.append(moves[step])
                 path.reverse()
                 return path
-            if target >= 0 and target not in came and occ[target] < 0:
+            if target >= 0 and target not in came and occ[target] < 0 and here + 1 + to_goal[target] <= limit:
                 came[target] = (square, direction)
-                depth[target] = depth[square] + 1
+                depth[target] = here + 1
                 queue.append(target)
     return []

@@ -33,6 +33,12 @@ STEP = PITCH.step
 LABEL = PITCH.label
 
 
+# Names looked up rather than worked out for each step's log line (squares on the pitch only):
+# search plays thousands of steps a second.
+SQUARE_NAMES = PITCH.names
+TEAMSTER_NAMES = tuple(name_of(teamster) for teamster in range(2 * TEAM_SIZE))
+
+
 def _rebounds(start: int, direction: int, distance: int) -> str:
     """`` (off the wall at s12 and l19)`` for a ball that rebounds, else nothing."""
     squares = [LABEL(s) for s in PITCH.bounces(start, direction, distance)]
@@ -196,9 +202,9 @@ class Procedures(BallFlight):
         carrying = self.holder == teamster
         if carrying:
             self.ball = target
-        self.emit("move", f"{name_of(teamster)} moves {words} from {LABEL(start)} to {LABEL(target)}"
-                  f"{' with the ball' if carrying else ''} (1 AP, {self.ap} left).",
-                  teamster=teamster, square=LABEL(target))
+        square = SQUARE_NAMES[target]
+        self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} to {square}"
+                  f"{' with the ball' if carrying else ''} (1 AP, {self.ap} left).", teamster=teamster, square=square)
         self.after_action()
 
     def pick_up(self, teamster: int) -> None:
