@@ -123,6 +123,22 @@ def test_copied_chance_draws_what_the_original_would(source):
         source.dice  # noqa: B018
 
 
+def test_a_seeded_source_draws_and_shuffles_as_the_standard_library_does():
+    """Seeding waits for the first draw and shuffles skip the library's per-card calls; records
+    made before either change must still replay, so the draws are the library's own."""
+    import random
+
+    for seed in range(150):
+        for size in (0, 1, 2, 7, 40, 53):
+            library, ours = random.Random(seed), Randomness(seed)
+            expected, got = list(range(size)), list(range(size))
+            library.shuffle(expected)
+            ours.shuffle(got)
+            assert got == expected and ours.random() == library.random()
+    unused = Randomness(5)
+    assert pickle.loads(pickle.dumps(unused.clone())).roll(6) == Randomness(5).roll(6) == random.Random(5).random() * 6 // 1 + 1
+
+
 def test_finished_game_rejects_actions(pig):
     state = random_playthrough(pig, 2)
     assert "game is over" in str(assert_rejected(state, state.seats[0], Roll()))

@@ -35,8 +35,7 @@ class Randomness:
     _state: tuple[Any, ...]  # a copy's generator state, until the copy first draws
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._random = random.Random(seed)
+        self.seed = seed  # the generator is seeded at its first draw (see ``__getattr__``)
 
     def roll(self, sides: int = 6) -> int:
         """One die with ``sides`` faces, 1..sides."""
@@ -46,8 +45,17 @@ class Randomness:
         return [self.roll(sides) for _ in range(count)]
 
     def shuffle(self, items: MutableSequence[Any], label: str = "deck") -> None:
-        """Shuffle in place. ``label`` names the deck for scripted deals."""
-        self._random.shuffle(items)
+        """Shuffle in place, with exactly the draws and order of ``random.Random.shuffle`` (a
+        search shuffles the unseen cards of every world it draws, so the library's two calls per
+        card are spared). ``label`` names the deck for scripted deals."""
+        getrandbits = self._random.getrandbits
+        for i in range(len(items) - 1, 0, -1):
+            # a uniform j in 0..i, by rejection from i + 1's bit length, as the library draws it
+            bits = (i + 1).bit_length()
+            j = getrandbits(bits)
+            while j > i:
+                j = getrandbits(bits)
+            items[i], items[j] = items[j], items[i]
 
     def choice(self, options: Sequence[T]) -> T:
         return options[int(self._random.random() * len(options))]
@@ -61,15 +69,19 @@ class Randomness:
         twin._state = self._snapshot()
         return twin
 
-    # A copied generator is built from its state only when it next draws. A search copies one
-    # position thousands of times and replaces most copies' generators unused; reading a
-    # generator's state is the slow part, so it is read once and shared until the next draw.
+    # A generator is built only when it first draws: from its seed, or for a copy from the state
+    # it was copied in. A search copies one position thousands of times and replaces most
+    # copies' generators unused; seeding one, or reading a generator's state, is the slow part.
 
     def __getattr__(self, name: str) -> Random:
-        if name != "_random" or "_state" not in self.__dict__:
+        if name != "_random":
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        generator = Random.__new__(Random)  # unseeded: setstate gives it its whole state
-        generator.setstate(self.__dict__.pop("_state"))
+        state = self.__dict__.pop("_state", None)
+        if state is None:
+            generator = random.Random(self.seed)
+        else:
+            generator = Random.__new__(Random)  # unseeded: setstate gives it its whole state
+            generator.setstate(state)
         self._random = generator
         return generator
 

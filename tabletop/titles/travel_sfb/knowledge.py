@@ -10,8 +10,7 @@ Advantage cards dealt straight into Offense are face down to their owner too, un
 
 from __future__ import annotations
 
-import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tabletop.core import Randomness
 
@@ -48,7 +47,7 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     """A copy of ``state`` with everything ``seat`` cannot see re-drawn at random."""
     viewer = None if seat is None else SEATS.index(seat)
     copy = state.copy_position(state.seen_by(seat), [])
-    copy.rng = SeededOnUse(int(rng.random() * 2**31))
+    copy.rng = Randomness(int(rng.random() * 2**31))
     known = copy.known
     if viewer is None:
         slots = [k for k in range(len(known)) if known[k] != BOTH]
@@ -89,7 +88,7 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     # Sorted first, so the re-draw depends only on which cards are unseen, never on where the
     # hidden ones really lie.
     pool.sort()
-    shuffle(pool, rng)
+    rng.shuffle(pool, "determinize")
     deck = copy.deck
     for k, card in zip(slots, pool, strict=False):  # the rest of the pool goes to rows and hands
         deck[k] = card
@@ -113,36 +112,6 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     copy.placements = [None, None]
     copy._legal_cache = {}
     return copy
-
-
-class SeededOnUse(Randomness):
-    """A seeded generator that sets itself up when first used: a search replaces a copy's
-    generator at once, so most are never used."""
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def __getattr__(self, name: str) -> Any:
-        if name == "_random":
-            self._random = random.Random(self.seed)
-            return self._random
-        raise AttributeError(name)
-
-
-def shuffle(items: list[int], rng: Randomness) -> None:
-    """``rng.shuffle(items)``: the same draws and the same order, without two calls per card
-    for a seeded generator (a search shuffles the unseen cards in every world it draws)."""
-    if type(rng) is not Randomness:
-        rng.shuffle(items, "determinize")
-        return
-    getrandbits = rng._random.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        # The standard library's shuffle: a uniform j in 0..i by rejection from bit_length(i + 1) bits.
-        bits = (i + 1).bit_length()
-        j = getrandbits(bits)
-        while j > i:
-            j = getrandbits(bits)
-        items[i], items[j] = items[j], items[i]
 
 
 def _random_split(state: TravelState, i: int, rng: Randomness) -> None:
