@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from tabletop.core import Action, Randomness
 
@@ -55,6 +57,10 @@ AGROUND = 10.0
 CLEARANCE = 1.5
 #: What each segment of a course costs (cm), so that of two courses the shorter wins.
 STEP_COST = 0.5
+#: The side (cm) of the cells of the sea chart a chaser measures her way round the land on.
+CELL = 2.0
+#: Cells of open water nearer the goal than this (cm) start the chart's measuring from it.
+GOAL_REACH = 8.0
 
 
 def quarries(state: CagwayState) -> list[Ship]:
@@ -192,7 +198,8 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
                                       for node in _segments(state, ship, parent, may_leave)])
         if not frontier:
             break
-        costs = _costs(state, ship, [(x, y) for _k, x, y, _h in frontier], goal, may_leave)
+        bows = [(x, y) for _k, x, y, _h in frontier]
+        costs = _costs(state, ship, bows, goal, may_leave) if may_leave else _sea_costs(state, ship, bows, goal)
         kept: dict[tuple[int, int], tuple[float, Node]] = {}
         for node, cost in zip(frontier, costs, strict=True):
             k = node[0]
@@ -204,6 +211,96 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
         frontier = [node for _cost, node in kept.values()]
     k = min(best, key=lambda k: (best[k], k))
     return starts[k][0]
+
+
+def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
+               goal: tuple[float, float]) -> list[float]:
+    """How far each bow has to sail to the goal round the land (a straight line with a charge
+    for the land it crosses would send her the long way round, away from it), and a charge for
+    lying near the table's edge, as the rules of thumb charge it."""
+    table = state.table
+    field = _sea_field(state, goal)
+    columns, rows = field.shape
+    margin = ship.cls.length + 2
+    out = []
+    for bx, by in bows:
+        i = min(columns - 1, max(0, int(bx / CELL)))
+        j = min(rows - 1, max(0, int(by / CELL)))
+        cost = float(field[i, j]) + math.hypot(bx - (i + 0.5) * CELL, by - (j + 0.5) * CELL)
+        if not math.isfinite(cost):
+            cost = 1000.0 + math.hypot(goal[0] - bx, goal[1] - by)
+        if not (margin < bx < table.width - margin and margin < by < table.height - margin):
+            cost += 60
+        out.append(cost)
+    return out
+
+
+#: The sea charts worked out, by table and goal (a chase comes back to the same goal all turn).
+_FIELDS: dict[tuple[int, float, float], np.ndarray] = {}
+FIELDS_KEPT = 256
+#: Each table's open-water cells and the steps between them.
+_CHARTS: dict[int, tuple[np.ndarray, csr_matrix, tuple[int, int]]] = {}
+
+
+def _sea_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
+    """The distance (cm) from each cell of the table to the goal by open water."""
+    key = (id(state.table), round(goal[0], 1), round(goal[1], 1))
+    found = _FIELDS.get(key)
+    if found is None:
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELDS.clear()
+        found = _FIELDS[key] = _work_field(state, goal)
+    return found
+
+
+def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]:
+    """The table's cell centres that lie clear of land, and the graph of steps between them
+    (to the 16 neighbours a knight's move away or nearer), kept for the table."""
+    table = state.table
+    found = _CHARTS.get(id(table))
+    if found is not None:
+        return found
+    columns, rows = math.ceil(table.width / CELL), math.ceil(table.height / CELL)
+    xs, ys = np.meshgrid((np.arange(columns) + 0.5) * CELL, (np.arange(rows) + 0.5) * CELL, indexing="ij")
+    centres = np.stack([xs.ravel(), ys.ravel()], axis=1)
+    free = np.ones(len(centres), dtype=bool)
+    if not table.land.is_empty:
+        free = ~shapely.dwithin(table.land, shapely.points(centres), CLEARANCE)
+    index = np.arange(columns * rows).reshape(columns, rows)
+    starts, ends, lengths = [], [], []
+    for di, dj in ((1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1)):
+        a = index[max(0, -di):columns - max(0, di), max(0, -dj):rows - max(0, dj)].ravel()
+        b = index[max(0, di):columns + min(0, di) or None, max(0, dj):rows + min(0, dj) or None].ravel()
+        keep = free[a] & free[b]
+        starts.append(a[keep])
+        ends.append(b[keep])
+        lengths.append(np.full(int(keep.sum()), math.hypot(di, dj) * CELL))
+    graph = csr_matrix((np.concatenate(lengths), (np.concatenate(starts), np.concatenate(ends))),
+                       shape=(columns * rows, columns * rows))
+    chart = (np.where(free, 0.0, np.inf), graph, (columns, rows))
+    _CHARTS[id(table)] = chart
+    return chart
+
+
+def _work_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
+    blocked, graph, (columns, rows) = _chart(state)
+    centres_x = (np.arange(columns) + 0.5) * CELL
+    centres_y = (np.arange(rows) + 0.5) * CELL
+    xs, ys = np.meshgrid(centres_x, centres_y, indexing="ij")
+    near = np.hypot(xs - goal[0], ys - goal[1]).ravel()
+    sources = np.flatnonzero((near < GOAL_REACH) & np.isfinite(blocked))
+    if len(sources) == 0:
+        sources = np.flatnonzero(np.isfinite(blocked))
+        sources = sources[np.argsort(near[sources])[:4]]
+    rows_found = dijkstra(graph, directed=False, indices=sources)
+    field = np.min(rows_found + near[sources][:, None], axis=0).reshape(columns, rows)
+    # a bow against the shore lies in a cell the chart leaves out: it reads its open neighbours
+    for _ in range(2):
+        padded = np.pad(field, 1, constant_values=np.inf)
+        around = np.min([padded[1 + di:1 + di + columns, 1 + dj:1 + dj + rows] + math.hypot(di, dj) * CELL
+                         for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj], axis=0)
+        field = np.where(np.isfinite(field), field, around)
+    return field
 
 
 def _clear(state: CagwayState, legs: list[tuple[Node, Node]]) -> list[Node]:
