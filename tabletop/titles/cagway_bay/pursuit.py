@@ -31,7 +31,7 @@ from .combat import touching
 from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
-from .heuristic import _costs, _exit_goal, _is_runner, _island_distance
+from .heuristic import _exit_goal, _is_runner, _island_distance
 from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
@@ -93,8 +93,10 @@ def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
     mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
     if not _is_runner(state, ship):
         return None
-    if state.phase == "move" and ship.treasure > 0 and _must_leave(state, ship):
-        return _run_home(state, ship, mine)  # the fight must go on without her, or her treasure is lost too
+    if state.phase == "move" and ship.treasure > 0 and (not quarries(state) or _must_leave(state, ship)):
+        # the fight must go on without her, or her treasure is lost too; with the treasure won
+        # back there is nothing left to stay for
+        return _run_home(state, ship, mine)
     quarry = _quarry(state, ship)
     if quarry is None or quarry is ship:
         return None
@@ -199,7 +201,7 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
         if not frontier:
             break
         bows = [(x, y) for _k, x, y, _h in frontier]
-        costs = _costs(state, ship, bows, goal, may_leave) if may_leave else _sea_costs(state, ship, bows, goal)
+        costs = _exit_costs(state, bows) if may_leave else _sea_costs(state, ship, bows, goal)
         kept: dict[tuple[int, int], tuple[float, Node]] = {}
         for node, cost in zip(frontier, costs, strict=True):
             k = node[0]
@@ -220,23 +222,65 @@ def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
     lying near the table's edge, as the rules of thumb charge it."""
     table = state.table
     field = _sea_field(state, goal)
-    columns, rows = field.shape
     margin = ship.cls.length + 2
     out = []
     for bx, by in bows:
-        i = min(columns - 1, max(0, int(bx / CELL)))
-        j = min(rows - 1, max(0, int(by / CELL)))
-        cost = float(field[i, j]) + math.hypot(bx - (i + 0.5) * CELL, by - (j + 0.5) * CELL)
-        if not math.isfinite(cost):
-            cost = 1000.0 + math.hypot(goal[0] - bx, goal[1] - by)
+        cost = _read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by))
         if not (margin < bx < table.width - margin and margin < by < table.height - margin):
             cost += 60
         out.append(cost)
     return out
 
 
+def _read(field: np.ndarray, x: float, y: float, fallback: float) -> float:
+    """The chart's distance at a point (cm): its cell's, and the way to the cell's centre."""
+    columns, rows = field.shape
+    i = min(columns - 1, max(0, int(x / CELL)))
+    j = min(rows - 1, max(0, int(y / CELL)))
+    cost = float(field[i, j]) + math.hypot(x - (i + 0.5) * CELL, y - (j + 0.5) * CELL)
+    return cost if math.isfinite(cost) else 1000.0 + fallback
+
+
+def _exit_costs(state: CagwayState, bows: list[tuple[float, float]]) -> list[float]:
+    """How far each bow has to sail off the table by a scoring edge, round the land; beyond
+    such an edge, less the way she is already past it; beyond any other edge she would only flee."""
+    table = state.table
+    field = _exit_field(state)
+    out = []
+    for bx, by in bows:
+        beyond = {"west": -bx, "east": bx - table.width, "south": -by, "north": by - table.height}
+        past = max(beyond.values())
+        if past <= 0:
+            out.append(_read(field, bx, by, 0.0))
+        elif any(beyond[edge] > 0 for edge in state.scoring_edges):
+            out.append(-past)
+        else:
+            out.append(200.0 + past)
+    return out
+
+
+def _exit_field(state: CagwayState) -> np.ndarray:
+    """The distance (cm) from each cell of the table to a scoring edge by open water."""
+    key = (id(state.table), math.nan, hash(tuple(sorted(state.scoring_edges))))
+    found = _FIELDS.get(key)
+    if found is None:
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELDS.clear()
+        blocked, graph, (columns, rows) = _chart(state)
+        edge_cells = np.zeros((columns, rows), dtype=bool)
+        edges = state.scoring_edges
+        edge_cells[0, :] |= "west" in edges
+        edge_cells[-1, :] |= "east" in edges
+        edge_cells[:, 0] |= "south" in edges
+        edge_cells[:, -1] |= "north" in edges
+        sources = np.flatnonzero(edge_cells.ravel() & np.isfinite(blocked))
+        found = _FIELDS[key] = _spread(dijkstra(graph, directed=False, indices=sources, min_only=True) + CELL / 2,
+                                       columns, rows)
+    return found
+
+
 #: The sea charts worked out, by table and goal (a chase comes back to the same goal all turn).
-_FIELDS: dict[tuple[int, float, float], np.ndarray] = {}
+_FIELDS: dict[tuple[int, float, float | int], np.ndarray] = {}
 FIELDS_KEPT = 256
 #: Each table's open-water cells and the steps between them.
 _CHARTS: dict[int, tuple[np.ndarray, csr_matrix, tuple[int, int]]] = {}
@@ -293,7 +337,12 @@ def _work_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
         sources = np.flatnonzero(np.isfinite(blocked))
         sources = sources[np.argsort(near[sources])[:4]]
     rows_found = dijkstra(graph, directed=False, indices=sources)
-    field = np.min(rows_found + near[sources][:, None], axis=0).reshape(columns, rows)
+    return _spread(np.min(rows_found + near[sources][:, None], axis=0), columns, rows)
+
+
+def _spread(distances: np.ndarray, columns: int, rows: int) -> np.ndarray:
+    """The chart's distances as a grid of cells, read into the cells against the shore too."""
+    field = distances.reshape(columns, rows)
     # a bow against the shore lies in a cell the chart leaves out: it reads its open neighbours
     for _ in range(2):
         padded = np.pad(field, 1, constant_values=np.inf)
