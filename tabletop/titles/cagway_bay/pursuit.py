@@ -88,26 +88,37 @@ def chasing(state: CagwayState, seat: str) -> bool:
 
 def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
     """The chase's next action for ``seat``, or None where the chase has nothing to say (the end
-    phase, a ship sent for an island's treasure, a combat phase with nothing to do to a carrier)."""
+    phase, ships sent for an island's treasure, a combat phase with nothing to do to a carrier).
+    In the move phase the first of the ships free to move that the chase has work for goes."""
+    if state.phase == "move":
+        for ship_id in dict.fromkeys(a.ship for a in legal):  # type: ignore[attr-defined]
+            found = _move(state, state.ships[ship_id], [a for a in legal if a.ship == ship_id])  # type: ignore[attr-defined]
+            if found is not None:
+                return found
+        return None
     ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
-    mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
+    quarry = _quarry(state, ship) if _is_runner(state, ship) else None
+    if quarry is None or quarry is ship:
+        return None
+    if state.phase == "combat":
+        # with nothing to do to a carrier, the rules of thumb's shot (no idle sharing of stores)
+        mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
+        return _board(state, ship, quarry, mine) or state.suggest(seat, Randomness(0))
+    return None
+
+
+def _move(state: CagwayState, ship: Ship, mine: list[Action]) -> Action | None:
+    """One ship's move-phase step, or None where the chase leaves her to the search."""
     if not _is_runner(state, ship):
         return None
-    if state.phase == "move" and ship.treasure > 0 and (not quarries(state) or _must_leave(state, ship)):
+    if ship.treasure > 0 and (not quarries(state) or _must_leave(state, ship)):
         # the fight must go on without her, or her treasure is lost too; with the treasure won
         # back there is nothing left to stay for
         return _run_home(state, ship, mine)
     quarry = _quarry(state, ship)
-    if quarry is None or quarry is ship:
+    if quarry is None or quarry is ship or (ship.treasure == 0 and _fetches_treasure(state, ship)):
         return None
-    if state.phase == "move":
-        if ship.treasure == 0 and _fetches_treasure(state, ship):
-            return None
-        return _close(state, ship, quarry, mine)
-    if state.phase == "combat":
-        # with nothing to do to a carrier, the rules of thumb's shot (no idle sharing of stores)
-        return _board(state, ship, quarry, mine) or state.suggest(seat, Randomness(0))
-    return None
+    return _close(state, ship, quarry, mine)
 
 
 def _quarry(state: CagwayState, ship: Ship) -> Ship | None:
