@@ -333,7 +333,9 @@ def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]
     graph = csr_matrix((np.concatenate(lengths), (np.concatenate(starts), np.concatenate(ends))),
                        shape=(columns * rows, columns * rows))
     chart = (np.where(free, 0.0, np.inf), graph, (columns, rows))
-    _CHARTS[id(table)] = chart
+    if len(_CHARTS) >= FIELDS_KEPT:
+        _CHARTS.clear()
+    _CHARTS[id(table)] = chart  # tables are kept for the program's life, so their ids stay theirs
     return chart
 
 
