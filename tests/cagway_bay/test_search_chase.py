@@ -83,13 +83,13 @@ def test_the_raiders_strike_board_and_take_the_treasure_back() -> None:
 
 
 def test_a_laden_raider_leaves_the_chase_when_only_the_turns_to_sail_off_are_left() -> None:
-    fleet = [ship("swallow", "sloop", 0, 30, 50, 90, treasure=1),
-             ship("resolute", "frigate", 1, 40, 80, 90, treasure=1, ap=0),
+    fleet = [ship("swallow", "sloop", 0, 50, 30, 0, treasure=1),
+             ship("resolute", "frigate", 1, 50, 80, 90, treasure=1, ap=0),
              ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0)]
-    early, late = run(fleet, turn=3), run(fleet, turn=11)
+    early, late = run(fleet, turn=3), run(fleet, turn=12)
     towards, away = only_plan(early), only_plan(late)
     early.apply("raiders", towards)
     late.apply("raiders", away)
-    assert early.ships["swallow"].y > 50  # north to the carrier
-    assert late.ships["swallow"].x < 30  # west, for the nearest edge: no time is left for the fight
+    assert early.ships["swallow"].y > 30  # north to the carrier
+    assert late.ships["swallow"].y < 30  # south, for the nearest edge: no time is left for the fight
 

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import shapely
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import dijkstra
 
 from tabletop.core import Action, Randomness
 
@@ -29,7 +31,7 @@ from .combat import touching
 from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
-from .heuristic import _costs, _exit_goal, _is_runner, _island_distance
+from .heuristic import _exit_goal, _is_runner, _island_distance
 from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
@@ -55,6 +57,10 @@ AGROUND = 10.0
 CLEARANCE = 1.5
 #: What each segment of a course costs (cm), so that of two courses the shorter wins.
 STEP_COST = 0.5
+#: The side (cm) of the cells of the sea chart a chaser measures her way round the land on.
+CELL = 2.0
+#: Cells of open water nearer the goal than this (cm) start the chart's measuring from it.
+GOAL_REACH = 8.0
 
 
 def quarries(state: CagwayState) -> list[Ship]:
@@ -82,24 +88,37 @@ def chasing(state: CagwayState, seat: str) -> bool:
 
 def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
     """The chase's next action for ``seat``, or None where the chase has nothing to say (the end
-    phase, a ship sent for an island's treasure, a combat phase with nothing to do to a carrier)."""
-    ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
-    mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
-    if not _is_runner(state, ship):
+    phase, ships sent for an island's treasure, a combat phase with nothing to do to a carrier).
+    In the move phase the first of the ships free to move that the chase has work for goes."""
+    if state.phase == "move":
+        for ship_id in dict.fromkeys(a.ship for a in legal):  # type: ignore[attr-defined]
+            found = _move(state, state.ships[ship_id], [a for a in legal if a.ship == ship_id])  # type: ignore[attr-defined]
+            if found is not None:
+                return found
         return None
-    if state.phase == "move" and ship.treasure > 0 and _must_leave(state, ship):
-        return _run_home(state, ship, mine)  # the fight must go on without her, or her treasure is lost too
-    quarry = _quarry(state, ship)
+    ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
+    quarry = _quarry(state, ship) if _is_runner(state, ship) else None
     if quarry is None or quarry is ship:
         return None
-    if state.phase == "move":
-        if ship.treasure == 0 and _fetches_treasure(state, ship):
-            return None
-        return _close(state, ship, quarry, mine)
     if state.phase == "combat":
         # with nothing to do to a carrier, the rules of thumb's shot (no idle sharing of stores)
+        mine = [a for a in legal if a.ship == ship.id]  # type: ignore[attr-defined]
         return _board(state, ship, quarry, mine) or state.suggest(seat, Randomness(0))
     return None
+
+
+def _move(state: CagwayState, ship: Ship, mine: list[Action]) -> Action | None:
+    """One ship's move-phase step, or None where the chase leaves her to the search."""
+    if not _is_runner(state, ship):
+        return None
+    if ship.treasure > 0 and (not quarries(state) or _must_leave(state, ship)):
+        # the fight must go on without her, or her treasure is lost too; with the treasure won
+        # back there is nothing left to stay for
+        return _run_home(state, ship, mine)
+    quarry = _quarry(state, ship)
+    if quarry is None or quarry is ship or (ship.treasure == 0 and _fetches_treasure(state, ship)):
+        return None
+    return _close(state, ship, quarry, mine)
 
 
 def _quarry(state: CagwayState, ship: Ship) -> Ship | None:
@@ -192,7 +211,8 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
                                       for node in _segments(state, ship, parent, may_leave)])
         if not frontier:
             break
-        costs = _costs(state, ship, [(x, y) for _k, x, y, _h in frontier], goal, may_leave)
+        bows = [(x, y) for _k, x, y, _h in frontier]
+        costs = _exit_costs(state, bows) if may_leave else _sea_costs(state, ship, bows, goal)
         kept: dict[tuple[int, int], tuple[float, Node]] = {}
         for node, cost in zip(frontier, costs, strict=True):
             k = node[0]
@@ -204,6 +224,145 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
         frontier = [node for _cost, node in kept.values()]
     k = min(best, key=lambda k: (best[k], k))
     return starts[k][0]
+
+
+def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
+               goal: tuple[float, float]) -> list[float]:
+    """How far each bow has to sail to the goal round the land (a straight line with a charge
+    for the land it crosses would send her the long way round, away from it), and a charge for
+    lying near the table's edge, as the rules of thumb charge it."""
+    table = state.table
+    field = _sea_field(state, goal)
+    margin = ship.cls.length + 2
+    out = []
+    for bx, by in bows:
+        cost = _read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by))
+        if not (margin < bx < table.width - margin and margin < by < table.height - margin):
+            cost += 60
+        out.append(cost)
+    return out
+
+
+def _read(field: np.ndarray, x: float, y: float, fallback: float) -> float:
+    """The chart's distance at a point (cm): its cell's, and the way to the cell's centre."""
+    columns, rows = field.shape
+    i = min(columns - 1, max(0, int(x / CELL)))
+    j = min(rows - 1, max(0, int(y / CELL)))
+    cost = float(field[i, j]) + math.hypot(x - (i + 0.5) * CELL, y - (j + 0.5) * CELL)
+    return cost if math.isfinite(cost) else 1000.0 + fallback
+
+
+def _exit_costs(state: CagwayState, bows: list[tuple[float, float]]) -> list[float]:
+    """How far each bow has to sail off the table by a scoring edge, round the land; beyond
+    such an edge, less the way she is already past it; beyond any other edge she would only flee."""
+    table = state.table
+    field = _exit_field(state)
+    out = []
+    for bx, by in bows:
+        beyond = {"west": -bx, "east": bx - table.width, "south": -by, "north": by - table.height}
+        past = max(beyond.values())
+        if past <= 0:
+            out.append(_read(field, bx, by, 0.0))
+        elif any(beyond[edge] > 0 for edge in state.scoring_edges):
+            out.append(-past)
+        else:
+            out.append(200.0 + past)
+    return out
+
+
+def _exit_field(state: CagwayState) -> np.ndarray:
+    """The distance (cm) from each cell of the table to a scoring edge by open water."""
+    key = (id(state.table), math.nan, hash(tuple(sorted(state.scoring_edges))))
+    found = _FIELDS.get(key)
+    if found is None:
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELDS.clear()
+        blocked, graph, (columns, rows) = _chart(state)
+        edge_cells = np.zeros((columns, rows), dtype=bool)
+        edges = state.scoring_edges
+        edge_cells[0, :] |= "west" in edges
+        edge_cells[-1, :] |= "east" in edges
+        edge_cells[:, 0] |= "south" in edges
+        edge_cells[:, -1] |= "north" in edges
+        sources = np.flatnonzero(edge_cells.ravel() & np.isfinite(blocked))
+        found = _FIELDS[key] = _spread(dijkstra(graph, directed=False, indices=sources, min_only=True) + CELL / 2,
+                                       columns, rows)
+    return found
+
+
+#: The sea charts worked out, by table and goal (a chase comes back to the same goal all turn).
+_FIELDS: dict[tuple[int, float, float | int], np.ndarray] = {}
+FIELDS_KEPT = 256
+#: Each table's open-water cells and the steps between them.
+_CHARTS: dict[int, tuple[np.ndarray, csr_matrix, tuple[int, int]]] = {}
+
+
+def _sea_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
+    """The distance (cm) from each cell of the table to the goal by open water."""
+    key = (id(state.table), round(goal[0], 1), round(goal[1], 1))
+    found = _FIELDS.get(key)
+    if found is None:
+        if len(_FIELDS) >= FIELDS_KEPT:
+            _FIELDS.clear()
+        found = _FIELDS[key] = _work_field(state, goal)
+    return found
+
+
+def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]:
+    """The table's cell centres that lie clear of land, and the graph of steps between them
+    (to the 16 neighbours a knight's move away or nearer), kept for the table."""
+    table = state.table
+    found = _CHARTS.get(id(table))
+    if found is not None:
+        return found
+    columns, rows = math.ceil(table.width / CELL), math.ceil(table.height / CELL)
+    xs, ys = np.meshgrid((np.arange(columns) + 0.5) * CELL, (np.arange(rows) + 0.5) * CELL, indexing="ij")
+    centres = np.stack([xs.ravel(), ys.ravel()], axis=1)
+    free = np.ones(len(centres), dtype=bool)
+    if not table.land.is_empty:
+        free = ~shapely.dwithin(table.land, shapely.points(centres), CLEARANCE)
+    index = np.arange(columns * rows).reshape(columns, rows)
+    starts, ends, lengths = [], [], []
+    for di, dj in ((1, 0), (0, 1), (1, 1), (1, -1), (1, 2), (2, 1), (1, -2), (2, -1)):
+        a = index[max(0, -di):columns - max(0, di), max(0, -dj):rows - max(0, dj)].ravel()
+        b = index[max(0, di):columns + min(0, di) or None, max(0, dj):rows + min(0, dj) or None].ravel()
+        keep = free[a] & free[b]
+        starts.append(a[keep])
+        ends.append(b[keep])
+        lengths.append(np.full(int(keep.sum()), math.hypot(di, dj) * CELL))
+    graph = csr_matrix((np.concatenate(lengths), (np.concatenate(starts), np.concatenate(ends))),
+                       shape=(columns * rows, columns * rows))
+    chart = (np.where(free, 0.0, np.inf), graph, (columns, rows))
+    if len(_CHARTS) >= FIELDS_KEPT:
+        _CHARTS.clear()
+    _CHARTS[id(table)] = chart  # tables are kept for the program's life, so their ids stay theirs
+    return chart
+
+
+def _work_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
+    blocked, graph, (columns, rows) = _chart(state)
+    centres_x = (np.arange(columns) + 0.5) * CELL
+    centres_y = (np.arange(rows) + 0.5) * CELL
+    xs, ys = np.meshgrid(centres_x, centres_y, indexing="ij")
+    near = np.hypot(xs - goal[0], ys - goal[1]).ravel()
+    sources = np.flatnonzero((near < GOAL_REACH) & np.isfinite(blocked))
+    if len(sources) == 0:
+        sources = np.flatnonzero(np.isfinite(blocked))
+        sources = sources[np.argsort(near[sources])[:4]]
+    rows_found = dijkstra(graph, directed=False, indices=sources)
+    return _spread(np.min(rows_found + near[sources][:, None], axis=0), columns, rows)
+
+
+def _spread(distances: np.ndarray, columns: int, rows: int) -> np.ndarray:
+    """The chart's distances as a grid of cells, read into the cells against the shore too."""
+    field = distances.reshape(columns, rows)
+    # a bow against the shore lies in a cell the chart leaves out: it reads its open neighbours
+    for _ in range(2):
+        padded = np.pad(field, 1, constant_values=np.inf)
+        around = np.min([padded[1 + di:1 + di + columns, 1 + dj:1 + dj + rows] + math.hypot(di, dj) * CELL
+                         for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj], axis=0)
+        field = np.where(np.isfinite(field), field, around)
+    return field
 
 
 def _clear(state: CagwayState, legs: list[tuple[Node, Node]]) -> list[Node]:

@@ -1,0 +1,49 @@
+"""The chase's sea chart: distances by open water round the islands, and to the table's edges."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+import tabletop
+from tabletop.titles.cagway_bay import pursuit
+
+
+def ruins():  # type: ignore[no-untyped-def]
+    return tabletop.load("cagway-bay").new_state(seed=1)
+
+
+def test_the_way_round_an_island_is_longer_than_the_straight_line() -> None:
+    state = ruins()
+    sloop = state.ships["swallow"]
+    behind, goal = (52.0, 62.0), (52.0, 88.0)  # the North Ruin lies between them
+    (round_it,) = pursuit._sea_costs(state, sloop, [behind], goal)
+    assert round_it > math.dist(behind, goal) + 5
+    (open_water,) = pursuit._sea_costs(state, sloop, [(30.0, 25.0)], (20.0, 25.0))
+    assert abs(open_water - 10.0) <= pursuit.CELL + 0.01  # the chart reads a cell's centre
+
+
+def test_a_bow_against_the_shore_reads_the_open_water_beside_it() -> None:
+    state = ruins()
+    on_the_coast = (30.9, 53.2)  # a corner of the West Ruin
+    (cost,) = pursuit._sea_costs(state, state.ships["swallow"], [on_the_coast], (40.0, 30.0))
+    assert cost < 100  # not the charge for a point the chart cannot reach
+
+
+def test_off_the_table_by_a_scoring_edge_beats_any_place_on_it() -> None:
+    state = ruins()
+    inside, gone = pursuit._exit_costs(state, [(50.0, 5.0), (50.0, -3.0)])
+    assert gone < 0 < inside < 10
+
+
+def test_a_kept_chart_is_the_chart_worked_out_afresh() -> None:
+    state = ruins()
+    goal = (47.3, 80.5)
+    kept = pursuit._sea_field(state, goal)
+    assert pursuit._sea_field(state, goal) is kept
+    fresh = pursuit._work_field(state, goal)
+    assert np.array_equal(kept, fresh)
+    exits = pursuit._exit_field(state)
+    pursuit._FIELDS.clear()
+    assert np.array_equal(pursuit._exit_field(state), exits)
