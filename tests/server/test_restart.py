@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import random
@@ -25,7 +26,7 @@ SEED = 77
 def start_server(database: str, port: int, log: Path) -> subprocess.Popen[bytes]:
     process = subprocess.Popen(
         [sys.executable, "-m", "tabletop.cli", "serve", "--port", str(port), "--db", database, "--workers", "1"],
-        stdout=log.open("ab"), stderr=subprocess.STDOUT,
+        stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True,
     )
     deadline = time.monotonic() + 30
     while True:
@@ -89,7 +90,7 @@ def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
         ann.play(chooser, steps=6)
         before = ann.update["step"]
         assert httpx.get(f"{api}/tables/{computers['id']}").json()["status"] == "running"
-        server.send_signal(signal.SIGKILL)
+        os.killpg(server.pid, signal.SIGKILL)  # the server and its computer players' workers, all at once
         server.wait()
 
         server = start_server(database, port, log)
@@ -111,3 +112,5 @@ def test_sigkill_mid_game_then_restart_loses_nothing(tmp_path: Path) -> None:
         if server.poll() is None:
             os.kill(server.pid, signal.SIGTERM)
             server.wait(timeout=20)
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)  # any worker left behind

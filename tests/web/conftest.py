@@ -7,9 +7,11 @@ where a missing browser fails loudly.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -48,7 +50,7 @@ class Server:
         with self.output.open("ab") as log:
             self.process = subprocess.Popen(
                 [sys.executable, "-m", "tabletop.cli", "serve", "--port", str(self.port), "--db", self.database,
-                 "--workers", "1"], stdout=log, stderr=subprocess.STDOUT)
+                 "--workers", "1"], stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
@@ -61,8 +63,10 @@ class Server:
         raise RuntimeError("the server did not start in 30 s")
 
     def kill(self) -> None:
+        """Kill the server and its computer players' worker processes, as a crash of the machine would."""
         if self.process is not None:
-            self.process.kill()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait(10)
             self.process = None
 
