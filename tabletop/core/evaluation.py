@@ -48,8 +48,11 @@ class FittedEvaluation:
             raise BadEvaluation("evaluation weights must be finite numbers")
 
     def logit(self, features: Mapping[str, float]) -> float:
+        return self.bias + self._weighted(features)
+
+    def _weighted(self, features: Mapping[str, float]) -> float:
         get = features.get
-        return self.bias + sum(w * get(name, 0.0) for name, w in zip(self.names, self.weights, strict=True))
+        return sum(w * get(name, 0.0) for name, w in zip(self.names, self.weights, strict=True))
 
     def value(self, features: Mapping[str, float]) -> float:
         """The fitted value in [-1, 1]: 2·(expected points share) − 1."""
@@ -64,8 +67,7 @@ class FittedEvaluation:
         >>> model.mirrored_values({"margin": 2.0}) == (model.value({"margin": 2.0}), model.value({"margin": -2.0}))
         True
         """
-        get = features.get
-        weighted = sum(w * get(name, 0.0) for name, w in zip(self.names, self.weights, strict=True))
+        weighted = self._weighted(features)
         return math.tanh((self.bias + weighted) / 2), math.tanh((self.bias - weighted) / 2)
 
     def to_json(self) -> dict[str, Any]:

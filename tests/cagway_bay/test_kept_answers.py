@@ -35,11 +35,30 @@ def test_a_kept_course_still_follows_each_seed() -> None:
     game = tabletop.load("cagway-bay")
     state = game.new_state(seed=2)
     seat = state.to_act[0]
-    chosen = set()
+    fresh = {}
     for seed in range(12):
         heuristic._DECIDED.clear()
-        fresh = state.suggest(seat, Randomness(seed))
-        assert state.clone().suggest(seat, Randomness(seed)) == fresh
-        chosen.add(fresh)
+        fresh[seed] = state.suggest(seat, Randomness(seed))
+    heuristic._DECIDED.clear()
+    state.suggest(seat, Randomness(99))  # the position's decision kept from another seed
+    for seed in range(12):
+        assert state.clone().suggest(seat, Randomness(seed)) == fresh[seed]
     # the seeded preference between near-equal courses still tells the seeds apart
-    assert len(chosen) > 1
+    assert len(set(fresh.values())) > 1
+
+
+def test_a_kept_decision_is_never_another_games_with_other_options() -> None:
+    """Every game of a scenario shares its table, so what the rules of thumb keep for a position
+    must tell apart what else they read: the turn limit, the first capture and each ship's home."""
+    import tabletop
+    from tabletop.titles.cagway_bay.heuristic import situation
+
+    long, short = (tabletop.load("cagway-bay", turns=turns).new_state(seed=1) for turns in (12, 3))
+    assert long.table is short.table and long.turn_limit != short.turn_limit
+    assert situation(long) != situation(short)
+    captured = long.clone()
+    captured.first_capture = captured.objective.seat
+    assert situation(captured) != situation(long)
+    moved = long.clone()
+    next(iter(moved.ships.values())).home = 1 - next(iter(moved.ships.values())).home
+    assert situation(moved) != situation(long)

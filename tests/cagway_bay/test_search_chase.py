@@ -93,3 +93,13 @@ def test_a_laden_raider_leaves_the_chase_when_only_the_turns_to_sail_off_are_lef
     assert early.ships["swallow"].y > 30  # north to the carrier
     assert late.ships["swallow"].y < 30  # south, for the nearest edge: no time is left for the fight
 
+
+
+def test_after_a_capture_the_run_home_waits_until_no_treasure_is_left_ashore() -> None:
+    ruin = {"id": "ruin", "name": "Ruin", "outline": [[40, 60], [60, 60], [60, 80], [40, 80]], "treasure": 1}
+    ashore = run([*RAIDERS, ship("resolute", "frigate", 1, 60, 20, 90)], islands=[ruin])
+    ashore.first_capture = ashore.objective.seat  # the raiders have commandeered an empty navy ship
+    assert not quarries(ashore) and not chasing(ashore, "raiders")
+    emptied = ashore.clone()
+    emptied.stock = {island: (0, kept) for island, (_treasure, kept) in emptied.stock.items()}
+    assert chasing(emptied, "raiders")

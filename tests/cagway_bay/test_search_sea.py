@@ -40,10 +40,18 @@ def test_off_the_table_by_a_scoring_edge_beats_any_place_on_it() -> None:
 def test_a_kept_chart_is_the_chart_worked_out_afresh() -> None:
     state = ruins()
     goal = (47.3, 80.5)
+    pursuit._FIELDS.clear()
     kept = pursuit._sea_field(state, goal)
     assert pursuit._sea_field(state, goal) is kept
-    fresh = pursuit._work_field(state, goal)
-    assert np.array_equal(kept, fresh)
+    assert np.array_equal(kept, pursuit._work_field(state, goal))
+    # a goal a hair away shares the millimetre's chart, whichever of them was asked for first
+    pursuit._FIELDS.clear()
+    assert np.array_equal(pursuit._sea_field(state, (47.32, 80.48)), kept)
+    assert pursuit._sea_field(state, goal) is pursuit._sea_field(state, (47.32, 80.48))
     exits = pursuit._exit_field(state)
     pursuit._FIELDS.clear()
     assert np.array_equal(pursuit._exit_field(state), exits)
+    other = state.clone()
+    other.scoring_edges = frozenset({"north"})
+    assert other.scoring_edges != state.scoring_edges
+    assert not np.array_equal(pursuit._exit_field(other), exits)  # kept by the edges, not the table alone

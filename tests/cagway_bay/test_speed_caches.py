@@ -70,13 +70,14 @@ def test_a_kept_sailing_sentence_is_the_one_the_sail_writes_afresh():
     sails = [a for a in state.legal_actions(seat) if isinstance(a, Sail)]
     assert sails
     for action in sails:
-        first, second = state.clone(), twice.clone()
+        first, again, second = state.clone(), state.clone(), twice.clone()
         first.apply(seat, action)
+        again.apply(seat, action)  # the same pose and turn: the sentence is the one kept
         movement._POSES.clear()
         for one in second.ships.values():
             one._motion = None  # nothing kept: the sentence is written afresh
         second.apply(seat, action)
-        assert [e.text for e in first.events] == [e.text for e in second.events]
+        assert [e.text for e in first.events] == [e.text for e in again.events] == [e.text for e in second.events]
 
 
 def test_a_bow_well_inside_the_table_keeps_the_whole_hull_on_it():

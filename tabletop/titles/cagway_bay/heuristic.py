@@ -17,7 +17,7 @@ from shapely.geometry import Point, Polygon
 from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
-from .geometry import RED, TOUCH, Island, angle_between, place
+from .geometry import RED, TOUCH, Island, Table, angle_between, place
 from .movement import TURN_STEPS, SailPlan, motion, plan_drift, plan_sails, sail_exact, sail_menu
 from .scenarios import battle_scores
 from .ships import Ship
@@ -40,11 +40,7 @@ def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
         decision = _DECIDED[key] = _decide(state, seat)
     if isinstance(decision, _Steering):
         # a little seeded noise, so each seed sails its own course
-        jitter = tuple(JITTER * rng.random() for _ in decision.sails)
-        found = decision.chosen.get(jitter)
-        if found is None:
-            found = decision.chosen[jitter] = _steer(state, decision, jitter)
-        return found
+        return _steer(state, decision, tuple(JITTER * rng.random() for _ in decision.sails))
     return decision
 
 
@@ -58,8 +54,6 @@ class _Steering:
     goal: tuple[float, float]
     may_leave: bool
     island: str | None
-    #: the action chosen for each draw of the preference seen so far
-    chosen: dict[tuple[float, ...], Action]
     #: the sails' scores before the preference (worked out when first needed)
     courses: list[_Courses]
 
@@ -71,12 +65,15 @@ DECIDED_KEPT = 20_000
 
 def situation(state: CagwayState) -> tuple[object, ...]:
     """Everything about a position that the rules of thumb read, as one hashable value."""
+    # tables are built once per layout and kept (``geometry.table_from_spec``), so an id stays one table's
     return (
         id(state.table), state.scenario_slug, state.objective.seat, state.needed, state.sight_range,
+        state.turn_limit, state.first_capture,
         state.scoring_edges, tuple(state.waypoints), state.turn, state.phase, state.active, tuple(state.pending),
         tuple(sorted(state.grapples)), tuple(state.stock.items()),
-        *((s.id, id(s.cls), s.fittings, s.seat, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure, s.supplies,
-           s.moved, s.sailing, s.docked, s.fired, tuple(s.fires), s.revealed) for s in state.ships.values()),
+        *((s.id, id(s.cls), s.fittings, s.seat, s.home, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure,
+           s.supplies, s.moved, s.sailing, s.docked, s.fired, tuple(s.fires), s.revealed)
+          for s in state.ships.values()),
     )
 
 
@@ -141,6 +138,13 @@ def _treasure_goal(state: CagwayState, ship: Ship) -> tuple[tuple[float, float],
     if best is None:
         return None
     return _landing(state, ship, state.table.islands[best[1]]), best[1]
+
+
+def edge_charge(table: Table, ship: Ship, x: float, y: float) -> float:
+    """What a course's bow at (x, y) is charged (cm) for lying within a hull's length of the
+    table's edge, where the next wind may carry her off."""
+    margin = ship.cls.length + 2
+    return 0.0 if margin < x < table.width - margin and margin < y < table.height - margin else 60.0
 
 
 def _island_distance(state: CagwayState, ship: Ship, island_id: str) -> float:
@@ -251,7 +255,7 @@ def _move(state: CagwayState, ship: Ship, options: list[Action]) -> Action | _St
     reserve = 0 if _is_runner(state, ship) else _combat_reserve(state, ship)
     sails = [a for a in options if isinstance(a, Sail)]
     if sails and ship.ap > reserve:
-        return _Steering(ship.id, options, sails, goal, may_leave, island, {}, [])
+        return _Steering(ship.id, options, sails, goal, may_leave, island, [])
     return _unless_sailing(state, ship, options, sails, goal)
 
 
@@ -407,11 +411,10 @@ def _costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]], goal
                 crossed = shapely.length(shapely.intersection(table.land, lines[hit]))
                 for k, length in zip(np.array(far)[hit], crossed, strict=True):
                     costs[k] += 2.5 * float(length) + 10
-    margin = ship.cls.length + 2
     scoring = state.scoring_edges
     for k, (bx, by) in enumerate(bows):
-        if not may_leave and not (margin < bx < table.width - margin and margin < by < table.height - margin):
-            costs[k] += 60
+        if not may_leave:
+            costs[k] += edge_charge(table, ship, bx, by)
         if may_leave:
             beyond = {"west": bx < 0, "east": bx > table.width, "south": by < 0, "north": by > table.height}
             if any(out and edge not in scoring for edge, out in beyond.items()):

@@ -40,9 +40,11 @@ KNOWN_KEPT = 20_000
 def plans(state: CagwayState, seat: str) -> list[Plan]:
     """The seat's plans now, the rules of thumb's manoeuvre first."""
     legal = state.legal_actions(seat)
+    position = None
     if chasing(state, seat):
+        position = situation(state)
         # a treasure in enemy hands: the raiders must board her to win, a plan of its own
-        step = _kept(("chase", seat, *situation(state)), lambda: _chase(state, seat, legal))
+        step = _kept(("chase", seat, *position), lambda: _chase(state, seat, legal))
         if step:
             return list(step)
     if state.phase != "move":
@@ -52,7 +54,9 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
         return [(state.suggest(seat, Randomness(0)),)]
     # the rules of thumb's own next step first, alone: following it step by step is the
     # heuristic's manoeuvre, the baseline every other plan must beat
-    return list(_kept((seat, *situation(state)), lambda: list(dict.fromkeys(
+    if position is None:
+        position = situation(state)
+    return list(_kept((seat, *position), lambda: list(dict.fromkeys(
         [(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)]))))
 
 

@@ -17,6 +17,7 @@ friends too few. Everything here is on the open table, so it reveals nothing hid
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -31,7 +32,7 @@ from .combat import touching
 from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
-from .heuristic import _exit_goal, _is_runner, _island_distance
+from .heuristic import _exit_goal, _is_runner, _island_distance, edge_charge
 from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
@@ -80,10 +81,12 @@ def quarries(state: CagwayState) -> list[Ship]:
 def chasing(state: CagwayState, seat: str) -> bool:
     """Whether ``seat`` runs a treasure run with a treasure in enemy hands or about to be (a run
     needs every treasure in play, so until it is won back the run cannot be won), or has won one
-    back by a capture (then its laden raiders short of time run home by the chase's courses)."""
+    back by a capture and left none ashore (then its laden raiders run home by the chase's
+    courses at once)."""
     mine = state.seats.index(seat) == state.objective.seat
     return mine and (bool(quarries(state)) or (state.first_capture == state.objective.seat and
-                                               state.objective.kind == "treasure-run"))
+                                               state.objective.kind == "treasure-run" and
+                                               not any(treasure for treasure, _ in state.stock.values())))
 
 
 def step(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
@@ -112,8 +115,8 @@ def _move(state: CagwayState, ship: Ship, mine: list[Action]) -> Action | None:
     if not _is_runner(state, ship):
         return None
     if ship.treasure > 0 and (not quarries(state) or _must_leave(state, ship)):
-        # the fight must go on without her, or her treasure is lost too; with the treasure won
-        # back there is nothing left to stay for
+        # the fight must go on without her, or her treasure is lost too; with every treasure
+        # aboard again (``chasing``) there is nothing left to stay for
         return _run_home(state, ship, mine)
     quarry = _quarry(state, ship)
     if quarry is None or quarry is ship or (ship.treasure == 0 and _fetches_treasure(state, ship)):
@@ -233,14 +236,8 @@ def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
     lying near the table's edge, as the rules of thumb charge it."""
     table = state.table
     field = _sea_field(state, goal)
-    margin = ship.cls.length + 2
-    out = []
-    for bx, by in bows:
-        cost = _read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by))
-        if not (margin < bx < table.width - margin and margin < by < table.height - margin):
-            cost += 60
-        out.append(cost)
-    return out
+    return [_read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by)) + edge_charge(table, ship, bx, by)
+            for bx, by in bows]
 
 
 def _read(field: np.ndarray, x: float, y: float, fallback: float) -> float:
@@ -272,40 +269,42 @@ def _exit_costs(state: CagwayState, bows: list[tuple[float, float]]) -> list[flo
 
 def _exit_field(state: CagwayState) -> np.ndarray:
     """The distance (cm) from each cell of the table to a scoring edge by open water."""
-    key = (id(state.table), math.nan, hash(tuple(sorted(state.scoring_edges))))
-    found = _FIELDS.get(key)
-    if found is None:
-        if len(_FIELDS) >= FIELDS_KEPT:
-            _FIELDS.clear()
+    edges = tuple(sorted(state.scoring_edges))
+
+    def work() -> np.ndarray:
         blocked, graph, (columns, rows) = _chart(state)
         edge_cells = np.zeros((columns, rows), dtype=bool)
-        edges = state.scoring_edges
         edge_cells[0, :] |= "west" in edges
         edge_cells[-1, :] |= "east" in edges
         edge_cells[:, 0] |= "south" in edges
         edge_cells[:, -1] |= "north" in edges
         sources = np.flatnonzero(edge_cells.ravel() & np.isfinite(blocked))
-        found = _FIELDS[key] = _spread(dijkstra(graph, directed=False, indices=sources, min_only=True) + CELL / 2,
-                                       columns, rows)
-    return found
+        return _spread(dijkstra(graph, directed=False, indices=sources, min_only=True) + CELL / 2, columns, rows)
+
+    return _kept_field(("exit", id(state.table), edges), work)
 
 
 #: The sea charts worked out, by table and goal (a chase comes back to the same goal all turn).
-_FIELDS: dict[tuple[int, float, float | int], np.ndarray] = {}
+_FIELDS: dict[tuple[object, ...], np.ndarray] = {}
 FIELDS_KEPT = 256
 #: Each table's open-water cells and the steps between them.
 _CHARTS: dict[int, tuple[np.ndarray, csr_matrix, tuple[int, int]]] = {}
 
 
-def _sea_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
-    """The distance (cm) from each cell of the table to the goal by open water."""
-    key = (id(state.table), round(goal[0], 1), round(goal[1], 1))
+def _kept_field(key: tuple[object, ...], work: Callable[[], np.ndarray]) -> np.ndarray:
     found = _FIELDS.get(key)
     if found is None:
         if len(_FIELDS) >= FIELDS_KEPT:
             _FIELDS.clear()
-        found = _FIELDS[key] = _work_field(state, goal)
+        found = _FIELDS[key] = work()
     return found
+
+
+def _sea_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
+    """The distance (cm) from each cell of the table to the goal by open water, measured from the
+    goal to the nearest millimetre (so a kept chart is exactly the one worked out afresh)."""
+    at = (round(goal[0], 1), round(goal[1], 1))
+    return _kept_field(("sea", id(state.table), *at), lambda: _work_field(state, at))
 
 
 def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]:
