@@ -20,7 +20,7 @@ from tabletop.core import Action, Randomness
 from .actions import Dock, Done, Explore, Sail
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation
 from .movement import TURN_STEPS, SailPlan, sail_menu
-from .pursuit import chasing, open_segments
+from .pursuit import chasing, kept, open_segments
 from .pursuit import step as chase_step
 from .ships import Ship
 
@@ -63,12 +63,7 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
 def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]:
     """The plans kept for ``key``, worked out by ``work`` the first time (a search asks for the
     same position's plans again and again)."""
-    found = _KNOWN.get(key)
-    if found is None:
-        if len(_KNOWN) >= KNOWN_KEPT:
-            _KNOWN.clear()
-        found = _KNOWN[key] = work()
-    return found
+    return kept(_KNOWN, KNOWN_KEPT, key, work)
 
 
 def _chase(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:

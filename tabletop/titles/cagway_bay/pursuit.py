@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 import shapely
@@ -39,6 +39,9 @@ from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, s
 Node = tuple[int, float, float, float]
 #: A first move: the action, where it leaves the bow and her heading, and what it costs besides.
 Start = tuple[Action, float, float, float, float]
+
+K = TypeVar("K")
+V = TypeVar("V")
 
 if TYPE_CHECKING:
     from .game import CagwayState
@@ -291,13 +294,19 @@ FIELDS_KEPT = 256
 _CHARTS: dict[int, tuple[np.ndarray, csr_matrix, tuple[int, int]]] = {}
 
 
-def _kept_field(key: tuple[object, ...], work: Callable[[], np.ndarray]) -> np.ndarray:
-    found = _FIELDS.get(key)
+def kept(store: dict[K, V], limit: int, key: K, work: Callable[[], V]) -> V:
+    """``store[key]``, worked out by ``work`` the first time; the store is emptied when it
+    reaches ``limit`` (a search comes back to the same answers again and again)."""
+    found = store.get(key)
     if found is None:
-        if len(_FIELDS) >= FIELDS_KEPT:
-            _FIELDS.clear()
-        found = _FIELDS[key] = work()
+        if len(store) >= limit:
+            store.clear()
+        found = store[key] = work()
     return found
+
+
+def _kept_field(key: tuple[object, ...], work: Callable[[], np.ndarray]) -> np.ndarray:
+    return kept(_FIELDS, FIELDS_KEPT, key, work)
 
 
 def _sea_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
