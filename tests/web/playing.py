@@ -81,6 +81,27 @@ def click_list(page: Any, rng: random.Random, prefer: Sequence[str] = ()) -> boo
     return True
 
 
+# Where a page stands: its step and what it has picked up, if anything.
+STANDING = ("`${document.body.dataset.step}|${(n => n ? (n.dataset.hand || n.dataset.teamster || n.textContent) : '')"
+            "(document.querySelector('#board .selected'))}`")
+
+
+def click_and_see(page: Any, choose: Chooser, rng: random.Random, patience: float = 3_000) -> bool:
+    """One click by ``choose``; True once the page has moved on (a new step, or another thing picked up).
+
+    False when nothing was clicked or the click was lost: an update can redraw the board between
+    finding a target and clicking its place, and then the click lands on nothing.
+    """
+    before = page.evaluate(STANDING)
+    if not choose(page, rng):
+        return False
+    try:
+        page.wait_for_function(f"([before]) => {STANDING} !== before", arg=[before], timeout=patience)
+    except PlaywrightTimeout:
+        return False
+    return True
+
+
 def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2000, timeout: float = 60_000) -> int:
     """Play whenever it is this page's turn until the outcome shows; returns how many clicks it took."""
     try:
@@ -99,16 +120,11 @@ def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: f
         page.wait_for_function(ready, timeout=timeout)
         if page.locator("#outcome").is_visible():
             return clicks
-        step = page.evaluate("document.body.dataset.step")
-        if not choose(page, rng):
-            # An update may have arrived between looking and clicking; look again before giving up.
+        if not click_and_see(page, choose, rng, patience=10_000):
+            # Nothing to click yet, or the click was lost under a redraw: look again before giving up.
             idle += 1
-            assert idle < 50, "it is this seat's turn but the page offers nothing to click"
+            assert idle < 50, "it is this seat's turn but no click moves the page on"
             page.wait_for_timeout(100)
             continue
         clicks, idle = clicks + 1, 0
         assert clicks < limit, f"no outcome after {limit} clicks"
-        page.wait_for_function(
-            "([step]) => (document.body.dataset.step !== step && document.body.dataset.yourTurn === 'true')"
-            " || !document.getElementById('outcome').hidden || document.querySelector('#board .selected')",
-            arg=[step], timeout=timeout)
