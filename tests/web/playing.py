@@ -120,7 +120,7 @@ def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: f
         page.wait_for_function(ready, timeout=timeout)
         if page.locator("#outcome").is_visible():
             return clicks
-        if not click_and_see(page, choose, rng, patience=10_000):
+        if not click_and_see(page, choose, rng, patience=5_000):
             # Nothing to click yet, or the click was lost under a redraw: look again before giving up.
             idle += 1
             assert idle < 50, "it is this seat's turn but no click moves the page on"
