@@ -44,6 +44,22 @@ def test_the_hunters_of_a_run_weigh_only_the_rules_of_thumbs_move() -> None:
     assert len(battle.plans(battle.to_act[0])) > 1  # in a battle both sides search
 
 
+def test_a_hunter_s_kept_step_is_the_one_the_rules_of_thumb_take_afresh() -> None:
+    # the hunters' plans are kept by position: through two whole games, every one handed out
+    # (the second time round, the kept one) is the rules of thumb's step in that very position
+    asked = 0
+    for seed in (2, 2, 4):
+        state = tabletop.load("cagway-bay").new_state(seed=seed)
+        while not state.is_over and state.turn <= 3:  # type: ignore[attr-defined]
+            seat = state.to_act[0]
+            step = state.suggest(seat, Randomness(0))
+            if seat == "navy" and state.phase == "move":  # type: ignore[attr-defined]
+                assert state.plans(seat) == [(step,)]
+                asked += 1
+            state.apply(seat, step)
+    assert asked > 20
+
+
 def test_the_signed_fit_drops_a_feature_fitted_against_its_sense() -> None:
     # "pace" (work left) rises with winning here, against its sense: it must not keep a weight
     rows, labels = [], []

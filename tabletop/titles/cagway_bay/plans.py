@@ -49,13 +49,14 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
             return list(step)
     if state.phase != "move":
         return [(action,) for action in legal]
-    if _hunting(state, seat):
-        # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
-        return [(state.suggest(seat, Randomness(0)),)]
-    # the rules of thumb's own next step first, alone: following it step by step is the
-    # heuristic's manoeuvre, the baseline every other plan must beat
     if position is None:
         position = situation(state)
+    if _hunting(state, seat):
+        # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
+        # (with the same undrawn preference each time, their step follows from the position)
+        return list(_kept(("hunt", seat, *position), lambda: [(state.suggest(seat, Randomness(0)),)]))
+    # the rules of thumb's own next step first, alone: following it step by step is the
+    # heuristic's manoeuvre, the baseline every other plan must beat
     return list(_kept((seat, *position), lambda: list(dict.fromkeys(
         [(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)]))))
 
