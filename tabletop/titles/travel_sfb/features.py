@@ -25,7 +25,8 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "feature_values", "features", "fitted_value", "load_evaluation"]
+__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "feature_values", "features", "fitted_value", "fitted_values",
+           "load_evaluation"]
 
 EVALUATION_FILE = Path(__file__).with_name("data") / "evaluation.json"
 FEATURES = (
@@ -49,8 +50,16 @@ def features(state: TravelState, seat: str) -> dict[str, float]:
 
 def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
     """:func:`features` as a tuple in the order of ``FEATURES``."""
-    i = 0 if seat == "seat1" else 1
-    j = 1 - i
+    return _from_side(_position(state), 0 if seat == "seat1" else 1)
+
+
+# What the features of both sides are worked out from: each ship's generation once this turn's
+# decided damage lands, full generation, coming advantage points, cards held and their value, and
+# the share of the duel left.
+_Position = tuple[list[int], tuple[int, int], list[int], list[int], list[int], float]
+
+
+def _position(state: TravelState) -> _Position:
     gen = list(state.gen)
     phase = state.phase
     rows = state.rows
@@ -71,6 +80,13 @@ def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
     elif phase == POWER:
         cards = [gen[0] + coming[0], gen[1] + coming[1]]
     limit = state.rules.turn_limit
+    return gen, full, coming, cards, value, max(0, limit - state.turn) / limit
+
+
+def _from_side(position: _Position, i: int) -> tuple[float, ...]:
+    """The features of ``position`` for ship ``i``, in the order of ``FEATURES``."""
+    gen, full, coming, cards, value, left = position
+    j = 1 - i
     return (
         gen[i] / full[i] - gen[j] / full[j],
         float(gen[i] - gen[j]),
@@ -81,14 +97,23 @@ def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
         float(coming[i] - coming[j]),
         float(cards[i] - cards[j]),
         (value[i] - value[j]) / 10,
-        max(0, limit - state.turn) / limit,
+        left,
     )
 
 
 def fitted_value(model: FittedEvaluation, state: TravelState, seat: str) -> float:
     """``model.value(features(state, seat))`` without building the dictionary: the same sum of
     the same products in the same order, so the very same number."""
-    values = feature_values(state, seat)
+    return _fitted(model, feature_values(state, seat))
+
+
+def fitted_values(model: FittedEvaluation, state: TravelState) -> tuple[float, float]:
+    """:func:`fitted_value` for seat1 and seat2, from one look at the position."""
+    position = _position(state)
+    return _fitted(model, _from_side(position, 0)), _fitted(model, _from_side(position, 1))
+
+
+def _fitted(model: FittedEvaluation, values: tuple[float, ...]) -> float:
     names = model.names
     if names is not _IN_ORDER[0]:
         places = _PLACES.get(names)
