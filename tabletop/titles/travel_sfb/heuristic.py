@@ -144,7 +144,7 @@ def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[fl
         over = np.array([o for o, _m, _d in samples])[None, :] - mine
     damage = np.clip(over // 10, 0, target_gen)
     value = damage + KILL_BONUS * (damage >= target_gen)
-    return [float(x) for x in value.mean(axis=1)]
+    return list(value.mean(axis=1).tolist())  # the same floats, converted in one call
 
 
 @lru_cache(maxsize=512)
@@ -243,8 +243,7 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
     if found is _UNSET:
         if len(_PLACEMENTS) > _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
-        _plan(key)
-        found = _PLACEMENTS[key]
+        found = _plan(key)
     choice = cast("tuple[int, int] | None", found)
     if choice is None:
         return FINISH
@@ -303,23 +302,24 @@ def _split_ranges(counted: tuple[int, int, int], limits: tuple[int, int, int], b
     return tuple(ranges)
 
 
-def _plan(key: PlacementKey) -> None:
-    """Find the best plan for ``key`` and record its next placement for every step along it."""
+def _plan(key: PlacementKey) -> tuple[int, int] | None:
+    """Find the best plan for ``key`` and record its next placement for every step along it; the
+    first (None: finish)."""
     hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen = key
     best = best_plan(key)
     if best is None:
         _PLACEMENTS[key] = None
-        return
+        return None
+    order = placing(best)
+    _PLACEMENTS[key] = order[0]
     remaining = list(hand)
     count = list(counted)
-    step: PlacementKey | None = key
-    for choice in placing(best):
-        position, row = choice
-        if step is None:
-            step = (tuple(remaining), offense, moves, defense, _counts(count[0], count[1], count[2]), limits, bonus,
-                    opponent, my_gen, their_gen)
-        _PLACEMENTS[step] = choice
-        step = None
+    shared = _COUNTS.setdefault
+    for index, (position, row) in enumerate(order):
+        if index:
+            counts = (count[0], count[1], count[2])
+            _PLACEMENTS[(tuple(remaining), offense, moves, defense, shared(counts, counts), limits, bonus, opponent,
+                         my_gen, their_gen)] = order[index]
         value, rank = remaining.pop(position)
         count[row] += 1
         if row == 0:
@@ -328,6 +328,7 @@ def _plan(key: PlacementKey) -> None:
             moves = (*moves, rank)
         else:
             defense += value
+    return order[0]
 
 
 @lru_cache(maxsize=4096)
