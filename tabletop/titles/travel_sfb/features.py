@@ -12,9 +12,10 @@ the duel is left before the turn limit. The weights come from ``tabletop fit`` o
 from __future__ import annotations
 
 import math
-from operator import mul
+from collections.abc import Callable
+from operator import itemgetter, mul
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tabletop.core.evaluation import FittedEvaluation
 
@@ -114,25 +115,33 @@ def fitted_values(model: FittedEvaluation, state: TravelState) -> tuple[float, f
 
 
 def _fitted(model: FittedEvaluation, values: tuple[float, ...]) -> float:
+    """``model.value`` of the features ``values`` (in the order of ``FEATURES``): the products of
+    each weight with its feature, summed in the model's order."""
     names = model.names
-    if names is not _IN_ORDER[0]:
-        places = _PLACES.get(names)
-        if places is None:
-            places = _PLACES[names] = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
-        if places != _ALL_IN_ORDER:
-            logit = model.bias + sum([w * (0.0 if k is None else values[k])
-                                      for k, w in zip(places, model.weights, strict=True)])
-            return math.tanh(logit / 2)
-        _IN_ORDER[0] = names
-    # The model's names are ``FEATURES`` in order: the same products, summed in the same order.
-    return math.tanh((model.bias + sum(map(mul, model.weights, values))) / 2)
+    reorder = _REORDERS.get(names)
+    if reorder is None:
+        places = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
+        reorder = _REORDERS[names] = _reorder(places)
+    if reorder is not False:
+        return math.tanh((model.bias + sum(map(mul, model.weights, reorder(values)))) / 2)
+    places = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
+    logit = model.bias + sum([w * (0.0 if k is None else values[k]) for k, w in zip(places, model.weights, strict=True)])
+    return math.tanh(logit / 2)
 
 
-# Where each of a model's feature names stands in ``FEATURES`` (None: a name this game does not know).
-_PLACES: dict[tuple[str, ...], tuple[int | None, ...]] = {}
-_ALL_IN_ORDER = tuple(range(len(FEATURES)))
-# The last model's names found to be ``FEATURES`` in order (held, so its identity stays its own).
-_IN_ORDER: list[tuple[str, ...] | None] = [None]
+def _reorder(places: tuple[int | None, ...]) -> Callable[[tuple[float, ...]], tuple[float, ...]] | Literal[False]:
+    """Features in ``FEATURES`` order to the model's order, in one C call; False when the model
+    names a feature this game does not know (it counts as 0)."""
+    known = [k for k in places if k is not None]
+    if len(known) < len(places):
+        return False
+    if len(known) > 1:
+        return itemgetter(*known)
+    return lambda values: tuple([values[k] for k in known])
+
+
+# How each model's names (its weights' order) are read from ``FEATURES``.
+_REORDERS: dict[tuple[str, ...], Callable[[tuple[float, ...]], tuple[float, ...]] | Literal[False]] = {}
 
 
 def load_evaluation(path: Path = EVALUATION_FILE) -> FittedEvaluation | None:
