@@ -26,7 +26,7 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "split_bests",
+__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "split_bests",
            "suggest"]
 
 SAMPLES = 48
@@ -255,26 +255,24 @@ def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
     found = _BEST.get(key, _UNSET)
     if found is _UNSET:
-        if len(_BEST) > _PLACEMENTS_MAX:
-            _BEST.clear()
-        found = _BEST[key] = _best_split(*key)
+        found = _keep_best(key, _best_split(*key))
     return cast("tuple[int, ...] | None", found)
+
+
+def _keep_best(key: PlacementKey, plan: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    if len(_BEST) > _PLACEMENTS_MAX:
+        _BEST.clear()
+    _BEST[key] = plan
+    return plan
 
 
 # The plans already found, by key (a search meets the same short hands again and again).
 _BEST: dict[PlacementKey, tuple[int, ...] | None] = {}
 
 
-def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
-    """Every whole allocation the heuristic weighs for ``key``, scored, in the order it weighs them."""
-    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
-    return _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
-                         my_gen, their_gen)
-
-
 def split_bests(key: PlacementKey) -> list[tuple[float, int, tuple[int, ...]]]:
-    """The best plan of each split of card counts over the rows, in the order of ``scored_plans``,
-    as (score, its place in ``scored_plans``, plan); the first of equally good plans wins."""
+    """The best plan of each split of card counts over the rows, in the order ``_plan_scores`` scores
+    them, as (score, its place there, plan); the first of equally good plans wins."""
     hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
     scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
                                  my_gen, their_gen)
@@ -283,6 +281,8 @@ def split_bests(key: PlacementKey) -> list[tuple[float, int, tuple[int, ...]]]:
         run = scores[start:end]
         best = start + run.index(max(run))
         found.append((scores[best], best, plans[best]))
+    if key not in _BEST:  # the same scores answer ``best_plan``: the rules of thumb ask it next
+        _keep_best(key, _first_best(scores, plans))
     return found
 
 
@@ -437,25 +437,20 @@ def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_move
     return [attack[o] - guard[d] + manoeuvre[m] for o, m, d in picks], plans
 
 
-def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
-                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
-                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
-    """(score, plan) for every plan of ``_layouts``, in that order (see ``_plan_scores``)."""
-    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
-                                 my_gen, their_gen)
-    return list(zip(scores, plans, strict=True))
-
-
 def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
                 base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
                 key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
     """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
     The first of equally good plans wins."""
-    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
-                                 my_gen, their_gen)
+    return _first_best(*_plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                     my_gen, their_gen))
+
+
+def _first_best(scores: list[float], plans: tuple[tuple[int, ...], ...]) -> tuple[int, ...] | None:
+    """The plan of the best score, the first of equally good ones; None to finish."""
     if not scores:
         return None
-    best = scores.index(max(scores))  # the first of the best
+    best = scores.index(max(scores))
     return plans[best] if scores[best] > -1e9 else None
 
 
