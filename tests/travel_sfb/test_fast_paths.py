@@ -26,11 +26,12 @@ from tabletop.titles.travel_sfb.heuristic import (
     _plan,
     _plan_scores,
     placement_key,
+    placing,
     split_bests,
 )
 from tabletop.titles.travel_sfb.knowledge import SEATS
 from tabletop.titles.travel_sfb.log import Drafted, event
-from tabletop.titles.travel_sfb.plans import KeptPlan, _rank
+from tabletop.titles.travel_sfb.plans import KeptPlan, _actions, _rank
 from tabletop.titles.travel_sfb.rules import ALLOCATE
 
 from .helpers import allocate, new, pair
@@ -212,3 +213,17 @@ def test_the_duel_s_own_actions_are_refused_as_any_equal_action_is(options):
     over.to_act, over.is_over = (), True
     with pytest.raises(IllegalAction, match="the game is over"):
         over.apply("seat1", FINISH)
+
+
+def test_a_plan_spelled_by_its_runs_places_the_cards_placing_pops():
+    checked = 0
+    for state, seat in positions({}, range(2)):
+        i = SEATS.index(seat)
+        if state.phase != ALLOCATE or not state.hands[i]:
+            continue
+        hand, key = placement_key(state, i)
+        for _score, _order, plan in split_bests(key):
+            remaining = list(hand)
+            assert _actions(hand, plan) == tuple(PLACE[remaining.pop(p)][row] for p, row in placing(plan))
+            checked += 1
+    assert checked > 50

@@ -26,13 +26,13 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "split_bests",
+__all__ = ["PLACING_ORDER", "PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "split_bests",
            "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
 #: The order the heuristic places a plan's rows in: Movement, Offense, Defense.
-_PLACING_ORDER = (1, 0, 2)
+PLACING_ORDER = (1, 0, 2)
 _PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 # Orders in which rows take the best cards, one per distinct outcome for each set of used rows
 # (indexed by a bit mask of the rows that get cards: where an empty row stands changes nothing).
@@ -340,7 +340,7 @@ def placing(plan: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     starts, adds = plan[:3], plan[3:]
     order: list[tuple[int, int]] = []
     done: list[int] = []
-    for row in _PLACING_ORDER:
+    for row in PLACING_ORDER:
         position = starts[row] - sum([adds[r] for r in done if starts[r] < starts[row]])
         order += [(position, row)] * adds[row]
         done.append(row)
