@@ -175,14 +175,13 @@ def _movement_places(key: OpponentKey) -> tuple[tuple[tuple[int, ...], ...], tup
     counts are whole numbers, so the sum is exact."""
     moves = _opponent_moves(key)
     width = max((len(theirs) for theirs, _times in moves), default=0)
-    places = []
-    for k in range(width):
-        place = [0] * 15
-        for rank in range(15):
-            for theirs, times in moves:
-                other = theirs[k] if k < len(theirs) else -1
-                place[rank] += times * ((rank > other) - (rank < other))
-        places.append(tuple(place))
+    # their card at each place of each row (-1 past its end) against every rank of mine: whole
+    # numbers, so numpy's sums are exact
+    theirs_at = np.array([[theirs[k] if k < len(theirs) else -1 for k in range(width)] for theirs, _t in moves],
+                         dtype=np.int64).reshape(len(moves), width)
+    weights = np.array([t for _theirs, t in moves], dtype=np.int64)
+    signs = np.sign(np.arange(15)[None, None, :] - theirs_at[:, :, None])
+    places = [tuple(place) for place in (weights[:, None, None] * signs).sum(axis=0).tolist()]
     beyond = [0] * (width + 1)
     for n in range(width + 1):
         for theirs, times in moves:
