@@ -112,25 +112,37 @@ def _opponent_samples(key: OpponentKey) -> tuple[Sample, ...]:
     """(offense total, movement ranks, defense total) for random opponents fitting ``key``."""
     limits, placed, adv, loose, bonus = key
     chance = random.Random(hash(key) & 0xFFFF)
+    sample, choice = chance.sample, chance.choice
+    deck = range(DECK_SIZE)
+    down = sum(placed)
+    first, second = placed[0], placed[0] + placed[1]
+    lo, lm, ld = limits
     samples = []
     for _ in range(SAMPLES):
-        cards = chance.sample(range(DECK_SIZE), sum(placed) + loose)
-        rows: list[list[int]] = [cards[: placed[0]], cards[placed[0]: placed[0] + placed[1]],
-                                 cards[placed[0] + placed[1]: sum(placed)]]
+        cards = sample(deck, down + loose)
+        rows: list[list[int]] = [cards[:first], cards[first:second], cards[second:down]]
         counts = [placed[0] - adv, placed[1], placed[2]]
-        spare = bonus - sum(max(0, n - lim) for n, lim in zip(counts, limits, strict=True))
-        for card in cards[sum(placed):]:
-            open_rows = [r for r in (0, 1, 2) if counts[r] < limits[r] or spare > 0]
+        spare = bonus - sum([max(0, n - lim) for n, lim in zip(counts, limits, strict=True)])
+        for card in cards[down:]:
+            # the rows with room (the same list, in the same order, as a scan of the three)
+            open_rows = _ALL_ROWS if spare > 0 else _ROWS_WITH_ROOM[(counts[0] < lo) | (counts[1] < lm) << 1 |
+                                                                   (counts[2] < ld) << 2]
             if not open_rows:
                 break
-            r = chance.choice(open_rows)
+            r = choice(open_rows)
             if counts[r] >= limits[r]:
                 spare -= 1
             counts[r] += 1
             rows[r].append(card)
-        samples.append((sum(VALUES[c] for c in rows[0]), tuple(sorted((RANKS[c] for c in rows[1]), reverse=True)),
-                        sum(VALUES[c] for c in rows[2])))
+        samples.append((sum([VALUES[c] for c in rows[0]]), tuple(sorted([RANKS[c] for c in rows[1]], reverse=True)),
+                        sum([VALUES[c] for c in rows[2]])))
     return tuple(samples)
+
+
+_ALL_ROWS = [0, 1, 2]
+# The rows with room by a bit mask of offense (1), movement (2) and defense (4), as lists (as the
+# library's ``choice`` was handed before).
+_ROWS_WITH_ROOM = tuple([r for r in (0, 1, 2) if mask >> r & 1] for mask in range(8))
 
 
 @lru_cache(maxsize=512)
