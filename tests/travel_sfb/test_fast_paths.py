@@ -183,13 +183,17 @@ def test_a_model_in_the_features_own_order_or_of_one_feature_gives_its_very_numb
             assert fitted_value(model, state, seat) == model.value(features(state, seat))
 
 
+def allocating(seeds: range = range(2)):
+    """The rules of thumb's (hand, key) at every allocation with cards in hand of a few random duels."""
+    for state, seat in positions({}, seeds):
+        i = SEATS.index(seat)
+        if state.phase == ALLOCATE and state.hands[i]:
+            yield placement_key(state, i)
+
+
 def test_remembered_best_plans_and_placements_equal_fresh_ones():
     checked = 0
-    for state, seat in positions({}, range(2)):
-        i = SEATS.index(seat)
-        if state.phase != ALLOCATE or not state.hands[i]:
-            continue
-        key = placement_key(state, i)[1]
+    for _hand, key in allocating():
         _BEST.pop(key, None)
         split_bests(key)  # remembers the best plan from the same scores
         assert _BEST[key] == _best_split(*key)
@@ -217,11 +221,7 @@ def test_the_duel_s_own_actions_are_refused_as_any_equal_action_is(options):
 
 def test_a_plan_spelled_by_its_runs_places_the_cards_placing_pops():
     checked = 0
-    for state, seat in positions({}, range(2)):
-        i = SEATS.index(seat)
-        if state.phase != ALLOCATE or not state.hands[i]:
-            continue
-        hand, key = placement_key(state, i)
+    for hand, key in allocating():
         for _score, _order, plan in split_bests(key):
             remaining = list(hand)
             assert _actions(hand, plan) == tuple(PLACE[remaining.pop(p)][row] for p, row in placing(plan))
