@@ -1,7 +1,7 @@
 """The shortcuts that make search fast give exactly what the plain ways give: refusals, log
 entries written when read, the shuffle of a drawn world, the fitted evaluation, kept plans, the
-ranking of allocations, the rows with room after a placement and the shared keys of the rules of
-thumb."""
+ranking of allocations, the rows with room after a placement, the shared keys of the rules of
+thumb, the plans they remember and the engine's boundary for the duel's own actions."""
 
 from __future__ import annotations
 
@@ -11,21 +11,27 @@ import pytest
 
 from tabletop.core import Event, IllegalAction, Randomness
 from tabletop.core.evaluation import FittedEvaluation
-from tabletop.titles.travel_sfb.actions import PLACE, Place
+from tabletop.titles.travel_sfb.actions import CODEC, FINISH, KEEP, PLACE, Place
 from tabletop.titles.travel_sfb.cards import CODES, DECK_SIZE
 from tabletop.titles.travel_sfb.features import FEATURES, FITTED, features, fitted_value
 from tabletop.titles.travel_sfb.heuristic import (
+    _BEST,
+    _PLACEMENTS,
     SAMPLES,
+    _best_split,
     _counts,
     _movement_value,
     _opponent_key,
     _opponent_moves,
+    _plan,
+    _plan_scores,
     placement_key,
-    scored_plans,
+    placing,
+    split_bests,
 )
 from tabletop.titles.travel_sfb.knowledge import SEATS
 from tabletop.titles.travel_sfb.log import Drafted, event
-from tabletop.titles.travel_sfb.plans import KeptPlan, _rank
+from tabletop.titles.travel_sfb.plans import KeptPlan, _actions, _rank
 from tabletop.titles.travel_sfb.rules import ALLOCATE
 
 from .helpers import allocate, new, pair
@@ -78,7 +84,7 @@ def test_a_model_whose_names_differ_from_the_features_is_read_by_name():
 def test_the_search_s_ranking_keeps_each_split_s_best_plan_best_first(options):
     def plainly(key: tuple) -> list[tuple[int, ...]]:
         best: dict[tuple[int, ...], tuple[float, int, tuple[int, ...]]] = {}
-        for order, (score, plan) in enumerate(scored_plans(key)):
+        for order, (score, plan) in enumerate(zip(*_plan_scores(*key), strict=True)):
             kept = best.get(plan[3:])
             if kept is None or score > kept[0]:
                 best[plan[3:]] = (score, order, plan)
@@ -159,3 +165,65 @@ def test_a_turn_s_drafted_entries_read_with_the_data_the_engine_logs():
     assert logged["advantage"]["data"] == {"seat": "seat1", "points": 2, "into_hand": False}
     assert logged["return"]["text"] == "Every card goes back under the deck, which holds 52 cards again."
     assert logged["return"]["data"] == {}
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_both_ships_evaluations_at_once_are_each_ship_s_own(options):
+    for state, _seat in positions(options, range(1)):
+        world = state.determinize(None, Randomness(3))
+        assert world.evaluations() == {seat: world.evaluate(seat) for seat in SEATS}
+
+
+def test_a_model_in_the_features_own_order_or_of_one_feature_gives_its_very_number():
+    assert FITTED is not None
+    in_order = FittedEvaluation(names=FEATURES, weights=tuple(range(1, len(FEATURES) + 1)), bias=-0.5)
+    single = FittedEvaluation(names=("card_margin",), weights=(0.25,), bias=0.1)
+    for state, seat in positions({}, range(1)):
+        for model in (in_order, single):
+            assert fitted_value(model, state, seat) == model.value(features(state, seat))
+
+
+def allocating(seeds: range = range(2)):
+    """The rules of thumb's (hand, key) at every allocation with cards in hand of a few random duels."""
+    for state, seat in positions({}, seeds):
+        i = SEATS.index(seat)
+        if state.phase == ALLOCATE and state.hands[i]:
+            yield placement_key(state, i)
+
+
+def test_remembered_best_plans_and_placements_equal_fresh_ones():
+    checked = 0
+    for _hand, key in allocating():
+        _BEST.pop(key, None)
+        split_bests(key)  # remembers the best plan from the same scores
+        assert _BEST[key] == _best_split(*key)
+        first = _plan(key)
+        assert first == _PLACEMENTS[key]
+        assert (first is None) == (_BEST[key] is None)
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_duel_s_own_actions_are_refused_as_any_equal_action_is(options):
+    for state, seat in positions(options, range(1)):
+        others = [s for s in SEATS if s != seat]
+        for action in (*state.legal_actions(seat)[:3], PLACE[0][0], PLACE[51][2], FINISH, KEEP):
+            twin = CODEC.parse(str(action))
+            assert twin == action and twin is not action
+            for who in (seat, *others):
+                assert state.explain(who, action) == state.explain(who, twin)
+    over = new()
+    over.to_act, over.is_over = (), True
+    with pytest.raises(IllegalAction, match="the game is over"):
+        over.apply("seat1", FINISH)
+
+
+def test_a_plan_spelled_by_its_runs_places_the_cards_placing_pops():
+    checked = 0
+    for hand, key in allocating():
+        for _score, _order, plan in split_bests(key):
+            remaining = list(hand)
+            assert _actions(hand, plan) == tuple(PLACE[remaining.pop(p)][row] for p, row in placing(plan))
+            checked += 1
+    assert checked > 50

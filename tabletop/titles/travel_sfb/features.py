@@ -12,9 +12,10 @@ the duel is left before the turn limit. The weights come from ``tabletop fit`` o
 from __future__ import annotations
 
 import math
-from operator import mul
+from collections.abc import Callable
+from operator import itemgetter, mul
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from tabletop.core.evaluation import FittedEvaluation
 
@@ -25,7 +26,8 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "feature_values", "features", "fitted_value", "load_evaluation"]
+__all__ = ["EVALUATION_FILE", "FEATURES", "FITTED", "feature_values", "features", "fitted_value", "fitted_values",
+           "load_evaluation"]
 
 EVALUATION_FILE = Path(__file__).with_name("data") / "evaluation.json"
 FEATURES = (
@@ -49,8 +51,16 @@ def features(state: TravelState, seat: str) -> dict[str, float]:
 
 def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
     """:func:`features` as a tuple in the order of ``FEATURES``."""
-    i = 0 if seat == "seat1" else 1
-    j = 1 - i
+    return _from_side(_position(state), 0 if seat == "seat1" else 1)
+
+
+# What the features of both sides are worked out from: each ship's generation once this turn's
+# decided damage lands, full generation, coming advantage points, cards held and their value, and
+# the share of the duel left.
+_Position = tuple[list[int], tuple[int, int], list[int], list[int], list[int], float]
+
+
+def _position(state: TravelState) -> _Position:
     gen = list(state.gen)
     phase = state.phase
     rows = state.rows
@@ -71,6 +81,13 @@ def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
     elif phase == POWER:
         cards = [gen[0] + coming[0], gen[1] + coming[1]]
     limit = state.rules.turn_limit
+    return gen, full, coming, cards, value, max(0, limit - state.turn) / limit
+
+
+def _from_side(position: _Position, i: int) -> tuple[float, ...]:
+    """The features of ``position`` for ship ``i``, in the order of ``FEATURES``."""
+    gen, full, coming, cards, value, left = position
+    j = 1 - i
     return (
         gen[i] / full[i] - gen[j] / full[j],
         float(gen[i] - gen[j]),
@@ -81,33 +98,50 @@ def feature_values(state: TravelState, seat: str) -> tuple[float, ...]:
         float(coming[i] - coming[j]),
         float(cards[i] - cards[j]),
         (value[i] - value[j]) / 10,
-        max(0, limit - state.turn) / limit,
+        left,
     )
 
 
 def fitted_value(model: FittedEvaluation, state: TravelState, seat: str) -> float:
     """``model.value(features(state, seat))`` without building the dictionary: the same sum of
     the same products in the same order, so the very same number."""
-    values = feature_values(state, seat)
+    return _fitted(model, feature_values(state, seat))
+
+
+def fitted_values(model: FittedEvaluation, state: TravelState) -> tuple[float, float]:
+    """:func:`fitted_value` for seat1 and seat2, from one look at the position."""
+    position = _position(state)
+    return _fitted(model, _from_side(position, 0)), _fitted(model, _from_side(position, 1))
+
+
+def _fitted(model: FittedEvaluation, values: tuple[float, ...]) -> float:
+    """``model.value`` of the features ``values`` (in the order of ``FEATURES``): the products of
+    each weight with its feature, summed in the model's order."""
     names = model.names
-    if names is not _IN_ORDER[0]:
-        places = _PLACES.get(names)
-        if places is None:
-            places = _PLACES[names] = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
-        if places != _ALL_IN_ORDER:
-            logit = model.bias + sum([w * (0.0 if k is None else values[k])
-                                      for k, w in zip(places, model.weights, strict=True)])
-            return math.tanh(logit / 2)
-        _IN_ORDER[0] = names
-    # The model's names are ``FEATURES`` in order: the same products, summed in the same order.
-    return math.tanh((model.bias + sum(map(mul, model.weights, values))) / 2)
+    reorder = _REORDERS.get(names)
+    if reorder is None:
+        places = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
+        reorder = _REORDERS[names] = _reorder(places)
+    if reorder is not False:
+        return math.tanh((model.bias + sum(map(mul, model.weights, reorder(values)))) / 2)
+    places = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
+    logit = model.bias + sum([w * (0.0 if k is None else values[k]) for k, w in zip(places, model.weights, strict=True)])
+    return math.tanh(logit / 2)
 
 
-# Where each of a model's feature names stands in ``FEATURES`` (None: a name this game does not know).
-_PLACES: dict[tuple[str, ...], tuple[int | None, ...]] = {}
-_ALL_IN_ORDER = tuple(range(len(FEATURES)))
-# The last model's names found to be ``FEATURES`` in order (held, so its identity stays its own).
-_IN_ORDER: list[tuple[str, ...] | None] = [None]
+def _reorder(places: tuple[int | None, ...]) -> Callable[[tuple[float, ...]], tuple[float, ...]] | Literal[False]:
+    """Features in ``FEATURES`` order to the model's order, in one C call; False when the model
+    names a feature this game does not know (it counts as 0)."""
+    known = [k for k in places if k is not None]
+    if len(known) < len(places):
+        return False
+    if len(known) > 1:
+        return itemgetter(*known)
+    return lambda values: tuple([values[k] for k in known])
+
+
+# How each model's names (its weights' order) are read from ``FEATURES``.
+_REORDERS: dict[tuple[str, ...], Callable[[tuple[float, ...]], tuple[float, ...]] | Literal[False]] = {}
 
 
 def load_evaluation(path: Path = EVALUATION_FILE) -> FittedEvaluation | None:

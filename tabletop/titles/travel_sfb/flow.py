@@ -13,7 +13,7 @@ from tabletop.core import Action, Event, Outcome
 
 from .actions import NO_CALL, POWER, RECHARGE_BATTERIES, ROWS, USE_BATTERIES, USE_ENGINES, Power
 from .cards import ACE, CODES, DECK_SIZE, LABELS, RANKS, VALUES, code, label, labels, total
-from .log import Draft, Drafted, event
+from .log import Draft, event, fill_draft, new_drafted
 from .movement import REASONS, compare, resolver
 from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, UNAVAILABLE, Rules
 from .rules import POWER as POWER_PHASE
@@ -98,7 +98,9 @@ class TurnFlow:
     def _tell(self, kind: str, draft: Draft, values: tuple[object, ...], owner: int | None = None) -> None:
         """Log an event whose sentence and data ``draft(*values)`` writes when first read; the
         values are copied now, so the event tells what happened even after the state moves on."""
-        self.events.append(Drafted(kind, draft, values, None if owner is None else self.only[owner]))
+        made = new_drafted()
+        fill_draft(made, (kind, None if owner is None else self.only[owner], draft, values))
+        self.events.append(made)
 
     # -- reserve power ---------------------------------------------------------------------------
 
@@ -221,7 +223,9 @@ class TurnFlow:
         hand.remove(card)
         cards = self.rows[i][row]
         cards.append(card)
-        self.events.append(Drafted("place", _placed, (card, row), self.only[i]))
+        made = new_drafted()
+        fill_draft(made, ("place", self.only[i], _placed, (card, row)))
+        self.events.append(made)
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
                       seat=self.seat_names[i], row=ROWS[row])

@@ -26,13 +26,13 @@ from .rules import ALLOCATE, PAIR, POWER, SETTLE
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "scored_plans", "split_bests",
+__all__ = ["PLACING_ORDER", "PlacementKey", "best_plan", "movement_points", "placement_key", "placing", "split_bests",
            "suggest"]
 
 SAMPLES = 48
 MAX_TOTAL = 200
 #: The order the heuristic places a plan's rows in: Movement, Offense, Defense.
-_PLACING_ORDER = (1, 0, 2)
+PLACING_ORDER = (1, 0, 2)
 _PERMUTATIONS = ((0, 1, 2), (0, 2, 1), (1, 0, 2), (1, 2, 0), (2, 0, 1), (2, 1, 0))
 # Orders in which rows take the best cards, one per distinct outcome for each set of used rows
 # (indexed by a bit mask of the rows that get cards: where an empty row stands changes nothing).
@@ -112,25 +112,37 @@ def _opponent_samples(key: OpponentKey) -> tuple[Sample, ...]:
     """(offense total, movement ranks, defense total) for random opponents fitting ``key``."""
     limits, placed, adv, loose, bonus = key
     chance = random.Random(hash(key) & 0xFFFF)
+    sample, choice = chance.sample, chance.choice
+    deck = range(DECK_SIZE)
+    down = sum(placed)
+    first, second = placed[0], placed[0] + placed[1]
+    lo, lm, ld = limits
     samples = []
     for _ in range(SAMPLES):
-        cards = chance.sample(range(DECK_SIZE), sum(placed) + loose)
-        rows: list[list[int]] = [cards[: placed[0]], cards[placed[0]: placed[0] + placed[1]],
-                                 cards[placed[0] + placed[1]: sum(placed)]]
+        cards = sample(deck, down + loose)
+        rows: list[list[int]] = [cards[:first], cards[first:second], cards[second:down]]
         counts = [placed[0] - adv, placed[1], placed[2]]
-        spare = bonus - sum(max(0, n - lim) for n, lim in zip(counts, limits, strict=True))
-        for card in cards[sum(placed):]:
-            open_rows = [r for r in (0, 1, 2) if counts[r] < limits[r] or spare > 0]
+        spare = bonus - sum([max(0, n - lim) for n, lim in zip(counts, limits, strict=True)])
+        for card in cards[down:]:
+            # the rows with room (the same list, in the same order, as a scan of the three)
+            open_rows = _ALL_ROWS if spare > 0 else _ROWS_WITH_ROOM[(counts[0] < lo) | (counts[1] < lm) << 1 |
+                                                                   (counts[2] < ld) << 2]
             if not open_rows:
                 break
-            r = chance.choice(open_rows)
+            r = choice(open_rows)
             if counts[r] >= limits[r]:
                 spare -= 1
             counts[r] += 1
             rows[r].append(card)
-        samples.append((sum(VALUES[c] for c in rows[0]), tuple(sorted((RANKS[c] for c in rows[1]), reverse=True)),
-                        sum(VALUES[c] for c in rows[2])))
+        samples.append((sum([VALUES[c] for c in rows[0]]), tuple(sorted([RANKS[c] for c in rows[1]], reverse=True)),
+                        sum([VALUES[c] for c in rows[2]])))
     return tuple(samples)
+
+
+_ALL_ROWS = [0, 1, 2]
+# The rows with room by a bit mask of offense (1), movement (2) and defense (4), as lists (as the
+# library's ``choice`` was handed before).
+_ROWS_WITH_ROOM = tuple([r for r in (0, 1, 2) if mask >> r & 1] for mask in range(8))
 
 
 @lru_cache(maxsize=512)
@@ -144,7 +156,7 @@ def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[fl
         over = np.array([o for o, _m, _d in samples])[None, :] - mine
     damage = np.clip(over // 10, 0, target_gen)
     value = damage + KILL_BONUS * (damage >= target_gen)
-    return [float(x) for x in value.mean(axis=1)]
+    return list(value.mean(axis=1).tolist())  # the same floats, converted in one call
 
 
 @lru_cache(maxsize=512)
@@ -175,14 +187,13 @@ def _movement_places(key: OpponentKey) -> tuple[tuple[tuple[int, ...], ...], tup
     counts are whole numbers, so the sum is exact."""
     moves = _opponent_moves(key)
     width = max((len(theirs) for theirs, _times in moves), default=0)
-    places = []
-    for k in range(width):
-        place = [0] * 15
-        for rank in range(15):
-            for theirs, times in moves:
-                other = theirs[k] if k < len(theirs) else -1
-                place[rank] += times * ((rank > other) - (rank < other))
-        places.append(tuple(place))
+    # their card at each place of each row (-1 past its end) against every rank of mine: whole
+    # numbers, so numpy's sums are exact
+    theirs_at = np.array([[theirs[k] if k < len(theirs) else -1 for k in range(width)] for theirs, _t in moves],
+                         dtype=np.int64).reshape(len(moves), width)
+    weights = np.array([t for _theirs, t in moves], dtype=np.int64)
+    signs = np.sign(np.arange(15)[None, None, :] - theirs_at[:, :, None])
+    places = [tuple(place) for place in (weights[:, None, None] * signs).sum(axis=0).tolist()]
     beyond = [0] * (width + 1)
     for n in range(width + 1):
         for theirs, times in moves:
@@ -243,8 +254,7 @@ def _allocate(state: TravelState, i: int, rng: Randomness) -> Action:
     if found is _UNSET:
         if len(_PLACEMENTS) > _PLACEMENTS_MAX:
             _PLACEMENTS.clear()
-        _plan(key)
-        found = _PLACEMENTS[key]
+        found = _plan(key)
     choice = cast("tuple[int, int] | None", found)
     if choice is None:
         return FINISH
@@ -256,26 +266,24 @@ def best_plan(key: PlacementKey) -> tuple[int, ...] | None:
     """The whole allocation the heuristic would choose for ``key`` from scratch; None to finish."""
     found = _BEST.get(key, _UNSET)
     if found is _UNSET:
-        if len(_BEST) > _PLACEMENTS_MAX:
-            _BEST.clear()
-        found = _BEST[key] = _best_split(*key)
+        found = _keep_best(key, _best_split(*key))
     return cast("tuple[int, ...] | None", found)
+
+
+def _keep_best(key: PlacementKey, plan: tuple[int, ...] | None) -> tuple[int, ...] | None:
+    if len(_BEST) > _PLACEMENTS_MAX:
+        _BEST.clear()
+    _BEST[key] = plan
+    return plan
 
 
 # The plans already found, by key (a search meets the same short hands again and again).
 _BEST: dict[PlacementKey, tuple[int, ...] | None] = {}
 
 
-def scored_plans(key: PlacementKey) -> list[tuple[float, tuple[int, ...]]]:
-    """Every whole allocation the heuristic weighs for ``key``, scored, in the order it weighs them."""
-    hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
-    return _scored_plans(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
-                         my_gen, their_gen)
-
-
 def split_bests(key: PlacementKey) -> list[tuple[float, int, tuple[int, ...]]]:
-    """The best plan of each split of card counts over the rows, in the order of ``scored_plans``,
-    as (score, its place in ``scored_plans``, plan); the first of equally good plans wins."""
+    """The best plan of each split of card counts over the rows, in the order ``_plan_scores`` scores
+    them, as (score, its place there, plan); the first of equally good plans wins."""
     hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent, my_gen, their_gen = key
     scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, opponent,
                                  my_gen, their_gen)
@@ -284,6 +292,8 @@ def split_bests(key: PlacementKey) -> list[tuple[float, int, tuple[int, ...]]]:
         run = scores[start:end]
         best = start + run.index(max(run))
         found.append((scores[best], best, plans[best]))
+    if key not in _BEST:  # the same scores answer ``best_plan``: the rules of thumb ask it next
+        _keep_best(key, _first_best(scores, plans))
     return found
 
 
@@ -303,23 +313,24 @@ def _split_ranges(counted: tuple[int, int, int], limits: tuple[int, int, int], b
     return tuple(ranges)
 
 
-def _plan(key: PlacementKey) -> None:
-    """Find the best plan for ``key`` and record its next placement for every step along it."""
+def _plan(key: PlacementKey) -> tuple[int, int] | None:
+    """Find the best plan for ``key`` and record its next placement for every step along it; the
+    first (None: finish)."""
     hand, offense, moves, defense, counted, limits, bonus, opponent, my_gen, their_gen = key
     best = best_plan(key)
     if best is None:
         _PLACEMENTS[key] = None
-        return
+        return None
+    order = placing(best)
+    _PLACEMENTS[key] = order[0]
     remaining = list(hand)
     count = list(counted)
-    step: PlacementKey | None = key
-    for choice in placing(best):
-        position, row = choice
-        if step is None:
-            step = (tuple(remaining), offense, moves, defense, _counts(count[0], count[1], count[2]), limits, bonus,
-                    opponent, my_gen, their_gen)
-        _PLACEMENTS[step] = choice
-        step = None
+    shared = _COUNTS.setdefault
+    for index, (position, row) in enumerate(order):
+        if index:
+            counts = (count[0], count[1], count[2])
+            _PLACEMENTS[(tuple(remaining), offense, moves, defense, shared(counts, counts), limits, bonus, opponent,
+                         my_gen, their_gen)] = order[index]
         value, rank = remaining.pop(position)
         count[row] += 1
         if row == 0:
@@ -328,6 +339,7 @@ def _plan(key: PlacementKey) -> None:
             moves = (*moves, rank)
         else:
             defense += value
+    return order[0]
 
 
 @lru_cache(maxsize=4096)
@@ -339,7 +351,7 @@ def placing(plan: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
     starts, adds = plan[:3], plan[3:]
     order: list[tuple[int, int]] = []
     done: list[int] = []
-    for row in _PLACING_ORDER:
+    for row in PLACING_ORDER:
         position = starts[row] - sum([adds[r] for r in done if starts[r] < starts[row]])
         order += [(position, row)] * adds[row]
         done.append(row)
@@ -436,25 +448,20 @@ def _plan_scores(hand: tuple[tuple[int, int], ...], base_offense: int, base_move
     return [attack[o] - guard[d] + manoeuvre[m] for o, m, d in picks], plans
 
 
-def _scored_plans(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
-                  base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
-                  key: OpponentKey, my_gen: int, their_gen: int) -> list[tuple[float, tuple[int, ...]]]:
-    """(score, plan) for every plan of ``_layouts``, in that order (see ``_plan_scores``)."""
-    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
-                                 my_gen, their_gen)
-    return list(zip(scores, plans, strict=True))
-
-
 def _best_split(hand: tuple[tuple[int, int], ...], base_offense: int, base_moves: tuple[int, ...],
                 base_defense: int, counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: int,
                 key: OpponentKey, my_gen: int, their_gen: int) -> tuple[int, ...] | None:
     """The best plan as (start of each row's run in ``hand``, cards for each row); None to finish.
     The first of equally good plans wins."""
-    scores, plans = _plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
-                                 my_gen, their_gen)
+    return _first_best(*_plan_scores(hand, base_offense, base_moves, base_defense, counted, limits, bonus, key,
+                                     my_gen, their_gen))
+
+
+def _first_best(scores: list[float], plans: tuple[tuple[int, ...], ...]) -> tuple[int, ...] | None:
+    """The plan of the best score, the first of equally good ones; None to finish."""
     if not scores:
         return None
-    best = scores.index(max(scores))  # the first of the best
+    best = scores.index(max(scores))
     return plans[best] if scores[best] > -1e9 else None
 
 

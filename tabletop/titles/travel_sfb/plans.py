@@ -25,12 +25,13 @@ seat is offered only the heuristic's allocation (``ERRATIC_PLANS``): see ``Trave
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from tabletop.core import Action
 
 from .actions import FINISH, PLACE
-from .heuristic import PlacementKey, best_plan, placement_key, placing, split_bests
+from .heuristic import PLACING_ORDER, PlacementKey, best_plan, placement_key, split_bests
 from .rules import ALLOCATE
 
 if TYPE_CHECKING:
@@ -104,6 +105,12 @@ class KeptPlan(tuple[Action, ...]):
 
 
 def _actions(hand: list[int], plan: tuple[int, ...]) -> tuple[Action, ...]:
-    """A plan's placements as actions, in the order the heuristic itself makes them."""
-    remaining = list(hand)
-    return tuple([PLACE[remaining.pop(position)][row] for position, row in placing(plan)])
+    """A plan's placements as actions, in the order the heuristic itself makes them (``placing``):
+    each row's run of the hand in turn, Movement, Offense, then Defense."""
+    return tuple([PLACE[card][row] for row, start, end in _runs(plan) for card in hand[start:end]])
+
+
+@lru_cache(maxsize=4096)
+def _runs(plan: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """(row, start, end) of each row's run of the hand, in ``placing`` order."""
+    return tuple((row, plan[row], plan[row] + plan[3 + row]) for row in PLACING_ORDER)
