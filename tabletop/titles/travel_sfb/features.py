@@ -118,13 +118,13 @@ def _fitted(model: FittedEvaluation, values: tuple[float, ...]) -> float:
     """``model.value`` of the features ``values`` (in the order of ``FEATURES``): the products of
     each weight with its feature, summed in the model's order."""
     names = model.names
-    reorder = _REORDERS.get(names)
-    if reorder is None:
+    found = _REORDERS.get(names)
+    if found is None:
         places = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
-        reorder = _REORDERS[names] = _reorder(places)
+        found = _REORDERS[names] = (_reorder(places), places)
+    reorder, places = found
     if reorder is not False:
         return math.tanh((model.bias + sum(map(mul, model.weights, reorder(values)))) / 2)
-    places = tuple(FEATURES.index(n) if n in FEATURES else None for n in names)
     logit = model.bias + sum([w * (0.0 if k is None else values[k]) for k, w in zip(places, model.weights, strict=True)])
     return math.tanh(logit / 2)
 
@@ -140,8 +140,10 @@ def _reorder(places: tuple[int | None, ...]) -> Callable[[tuple[float, ...]], tu
     return lambda values: tuple([values[k] for k in known])
 
 
-# How each model's names (its weights' order) are read from ``FEATURES``.
-_REORDERS: dict[tuple[str, ...], Callable[[tuple[float, ...]], tuple[float, ...]] | Literal[False]] = {}
+# How each model's names (its weights' order) are read from ``FEATURES``: the one-call reorder
+# (False when a name is unknown) and where each name stands (None: unknown).
+_REORDERS: dict[tuple[str, ...], tuple[Callable[[tuple[float, ...]], tuple[float, ...]] | Literal[False],
+                                       tuple[int | None, ...]]] = {}
 
 
 def load_evaluation(path: Path = EVALUATION_FILE) -> FittedEvaluation | None:

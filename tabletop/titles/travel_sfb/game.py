@@ -41,7 +41,6 @@ from .actions import (
     Power,
     pair_action,
 )
-from .actions import POWER as POWER_CALL_ACTIONS
 from .cards import CODES, DECK_SIZE, VALUES, code, label
 from .features import FITTED, fitted_value, fitted_values
 from .features import features as position_features
@@ -98,8 +97,6 @@ HINT_LIMIT = 12  # legal actions a refusal lists, as the engine's own messages d
 # The card and row of each shared placement (``actions.PLACE``), found by the action's identity:
 # the shared actions live as long as the module, and hashing an action by value costs a call.
 _SHARED_PLACES: dict[int, tuple[int, int]] = {id(PLACE[c][r]): (c, r) for c in range(DECK_SIZE) for r in range(3)}
-# Every action made once for the whole game (``actions.py``): well-formed by construction.
-_SHARED: frozenset[int] = frozenset([*_SHARED_PLACES, id(FINISH), id(KEEP), id(CANCEL), *map(id, POWER_CALL_ACTIONS.values())])
 
 
 class Refused(IllegalAction):
@@ -312,15 +309,6 @@ class TravelState(TurnFlow, State):
         if self.walk_owner == self.resolver:
             return [pair_action(walked, p) for p in self._partner_choices()]
         return [pair_action(p, walked) for p in self._partner_choices()]
-
-    def _refuse_unless_legal(self, seat: str, action: Action) -> None:
-        # The engine's boundary checks that the seat exists, the duel goes on, the seat is to act and
-        # the action is well-formed. A seat to act answers the first three, and this game's shared
-        # actions the last, so only the rules' own check is left: every step of a search takes it.
-        if seat in self.to_act and id(action) in _SHARED:
-            self.check(seat, action)
-        else:
-            super()._refuse_unless_legal(seat, action)
 
     def check(self, seat: str, action: Action) -> None:
         if self.phase == ALLOCATE and seat in self.to_act:
