@@ -1,0 +1,57 @@
+"""The quicker ways of testing sweeps against land give exactly the answers of the slower ones."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import shapely
+
+from tabletop.titles.cagway_bay import movement
+from tabletop.titles.cagway_bay.geometry import FAR, convex, line_through, place, rings_polygon
+from tabletop.titles.cagway_bay.movement import TURN_STEPS, SailPlan, plan_sail, sail_exact, sail_menu
+
+from .helpers import make, ship
+from .test_quick_geometry import ISLANDS, _poses
+
+
+def _hull_by_ring(coords: list[tuple[float, float]]) -> shapely.Geometry:
+    """The convex hull as it was first built: from a polygon ringed through the points."""
+    return shapely.convex_hull(rings_polygon(np.array(coords, dtype=float)))
+
+
+def test_a_hull_built_from_a_line_is_the_hull_built_from_a_ring_vertex_for_vertex():
+    outline = make([ship("a", "frigate", 0, 10, 10, 0)]).ships["a"].cls.outline
+    rng = random.Random(11)
+    point_sets = []
+    for x, y, heading in _poses(150, 12):
+        start = place(outline, x, y, heading)
+        turned = place(outline, x, y, heading + rng.choice(TURN_STEPS))
+        dx, dy = rng.uniform(-8, 8), rng.uniform(-8, 8)
+        point_sets.append(start + turned)  # a pivot's sweep
+        point_sets.append(turned + [(px + dx, py + dy) for px, py in turned])  # a segment's sweep
+        point_sets.append(start + [(px + dx * FAR, py + dy * FAR) for px, py in start])  # a shadow
+    many = line_through(np.array(point_sets[1::3], dtype=float))  # one array of equal-sized sets
+    for coords, hull in zip(point_sets[1::3], shapely.convex_hull(many), strict=True):
+        assert shapely.equals_exact(hull, _hull_by_ring(coords), tolerance=0.0)
+    for coords in point_sets:
+        assert shapely.equals_exact(convex(coords), _hull_by_ring(coords), tolerance=0.0)
+
+
+def test_the_exact_run_aground_from_the_menu_is_the_course_worked_out_afresh():
+    state = make([ship("a", "frigate", 0, 10, 10, 0)], ISLANDS)
+    frigate = state.ships["a"]
+    aground = 0
+    for x, y, heading in _poses(400, 13):
+        frigate.set_pose(x, y, heading)
+        if state.table.overlaps_land(frigate.hull):
+            continue
+        for turn, planned in zip(TURN_STEPS, sail_menu(state.table, frigate), strict=True):
+            movement._POSES.clear()  # nothing kept: plan_sail checks the whole course again
+            fresh = plan_sail(state.table, frigate, turn)
+            frigate._motion = None
+            sail_menu(state.table, frigate)  # the menu first, as a player's choice comes from it
+            assert sail_exact(state.table, frigate, turn) == fresh
+            if isinstance(planned, SailPlan) and planned.aground:
+                aground += 1
+    assert aground > 30
