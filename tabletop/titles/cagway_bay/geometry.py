@@ -157,8 +157,9 @@ class Wind:
         """How far downwind the hull reaches: the pulse towards the wind's eye meets larger first."""
         if self.kind == "parallel":
             ux, uy = unit(self.from_heading)
-            return max(-(px * ux + py * uy) for px, py in coords)
-        return max(math.hypot(px - self.x, py - self.y) for px, py in coords)
+            return max([-(px * ux + py * uy) for px, py in coords])
+        wx, wy, hypot = self.x, self.y, math.hypot
+        return max([hypot(px - wx, py - wy) for px, py in coords])
 
     def upwind_lead(self, hull: Polygon, coords: Coords) -> float:
         """How close the hull comes to the wind's eye: the pulse from the eye meets smaller first."""
