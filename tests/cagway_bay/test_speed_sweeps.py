@@ -6,9 +6,10 @@ import random
 
 import numpy as np
 import shapely
+from shapely.geometry import Point
 
 from tabletop.titles.cagway_bay import movement
-from tabletop.titles.cagway_bay.geometry import FAR, convex, line_through, place, rings_polygon
+from tabletop.titles.cagway_bay.geometry import FAR, convex, line_through, place, point_at, rings_polygon
 from tabletop.titles.cagway_bay.movement import TURN_STEPS, SailPlan, plan_sail, sail_exact, sail_menu
 
 from .helpers import make, ship
@@ -55,3 +56,8 @@ def test_the_exact_run_aground_from_the_menu_is_the_course_worked_out_afresh():
             if isinstance(planned, SailPlan) and planned.aground:
                 aground += 1
     assert aground > 30
+
+
+def test_a_point_built_by_shapely_s_core_is_the_point_of_its_class():
+    for x, y, _ in _poses(50, 14):
+        assert shapely.equals_exact(point_at(x, y), Point(x, y), tolerance=0.0)

@@ -124,6 +124,12 @@ def angle_between(a: float, b: float) -> float:
     return 360.0 - d if d > 180.0 else d
 
 
+def point_at(x: float, y: float) -> Point:
+    """``Point(x, y)`` built by shapely's core without the class's argument handling (a gun's
+    origin is a new point at every new pose)."""
+    return shapely.lib.points(np.array((x, y), dtype=float), _NAN_ALLOWED)
+
+
 @cache
 def _point(x: float, y: float) -> Point:
     """One shapely point for the wind's eye (asked for at every combat and end phase)."""
@@ -544,7 +550,7 @@ def point_shadow(obstacle: Polygon, origin: tuple[float, float]) -> Polygon:
         if d < 1e-9:
             return box(-FAR * 4, -FAR * 4, FAR * 4, FAR * 4)
         far.append((ox + dx * FAR / d, oy + dy * FAR / d))
-    if obstacle.contains(Point(origin)):
+    if shapely.lib.contains(obstacle, point_at(ox, oy)):
         return box(-FAR * 4, -FAR * 4, FAR * 4, FAR * 4)
     return convex(pts + far)
 
@@ -571,7 +577,7 @@ def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple
     if origin is not None:
         cone = convex([*tcoords, origin])
         for ob in obstacles:
-            if ob.intersects(cone):
+            if shapely.lib.intersects(ob, cone):
                 shadows.append(point_shadow(ob, origin))
     else:
         assert keel is not None
@@ -585,7 +591,7 @@ def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple
         outboard = Polygon(place([(-FAR, 0.0), (FAR, 0.0), (FAR, FAR), (-FAR, FAR)], bx, by,
                                  math.degrees(math.atan2(ny, nx)) - 90.0))
         for ob in obstacles:
-            if not ob.intersects(corridor):
+            if not shapely.lib.intersects(ob, corridor):
                 continue
             piece = ob
             if min((px - bx) * nx + (py - by) * ny for px, py in ob.exterior.coords) < 0:
@@ -596,4 +602,5 @@ def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple
     if not shadows:
         return 0.0
     shade = shadows[0] if len(shadows) == 1 else shapely.union_all(shadows)
-    return float(target.intersection(shade).area / target.area)
+    # shapely's own operations without their Python wrappers (the same measures)
+    return float(shapely.lib.area(shapely.lib.intersection(target, shade)) / shapely.lib.area(target))
