@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 import numpy as np
@@ -9,7 +10,15 @@ import shapely
 from shapely.geometry import Point
 
 from tabletop.titles.cagway_bay import movement
-from tabletop.titles.cagway_bay.geometry import FAR, convex, line_through, place, point_at, rings_polygon
+from tabletop.titles.cagway_bay.geometry import (
+    FAR,
+    bounds,
+    convex,
+    line_through,
+    place,
+    point_at,
+    rings_polygon,
+)
 from tabletop.titles.cagway_bay.movement import TURN_STEPS, SailPlan, plan_sail, sail_exact, sail_menu
 
 from .helpers import make, ship
@@ -61,3 +70,15 @@ def test_the_exact_run_aground_from_the_menu_is_the_course_worked_out_afresh():
 def test_a_point_built_by_shapely_s_core_is_the_point_of_its_class():
     for x, y, _ in _poses(50, 14):
         assert shapely.equals_exact(point_at(x, y), Point(x, y), tolerance=0.0)
+
+
+def test_the_bounds_of_a_shifted_hull_are_its_own_bounds_shifted_to_the_last_bit():
+    outline = make([ship("a", "galleon", 0, 20, 10, 0)]).ships["a"].cls.outline
+    rng = random.Random(15)
+    for x, y, heading in _poses(300, 16):
+        rad = math.radians(heading)
+        c, s = math.cos(rad), math.sin(rad)
+        dx, dy = rng.uniform(-8, 8), rng.uniform(-8, 8)
+        pivoted, box = movement._placed_sweep(outline, x, y, c, s, dx, dy)
+        assert pivoted == place(outline, x, y, heading)
+        assert box == bounds([(px + dx, py + dy) for px, py in pivoted])

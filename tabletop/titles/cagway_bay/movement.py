@@ -80,14 +80,14 @@ _IRONS: dict[tuple[str, int], str] = {}
 
 
 def _placed_sweep(outline: Sequence[tuple[float, float]], x: float, y: float, c: float, s: float, dx: float,
-                  dy: float) -> tuple[Coords, Coords, tuple[float, float, float, float]]:
-    """``place`` by a heading's cosine and sine, the hull shifted by (dx, dy) and the shifted
-    hull's bounds, in one pass (the same arithmetic as place, _shift and bounds)."""
+                  dy: float) -> tuple[Coords, tuple[float, float, float, float]]:
+    """``place`` by a heading's cosine and sine, and the bounds of that hull shifted by (dx, dy)
+    (the same arithmetic as place, _shift and bounds: adding one number to each of several
+    keeps their order, so the least and greatest shifted are the least and greatest, shifted)."""
     pivoted = [(x + px * c - py * s, y + px * s + py * c) for px, py in outline]
-    final = [(qx + dx, qy + dy) for qx, qy in pivoted]
-    xs = [q[0] for q in final]
-    ys = [q[1] for q in final]
-    return pivoted, final, (min(xs), min(ys), max(xs), max(ys))
+    xs = [q[0] for q in pivoted]
+    ys = [q[1] for q in pivoted]
+    return pivoted, (min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy)
 
 
 def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> SailPlan | str:
@@ -233,7 +233,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             if first_open:
                 return plans
             continue
-        pivoted, final, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
+        pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         sminx, sminy, smaxx, smaxy = ship.bounds
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
             plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
@@ -241,7 +241,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
                 return plans
             continue
         plans.append(None)
-        pending.append((index, heading, colour, length, dx, dy, pivoted, final))
+        pending.append((index, heading, colour, length, dx, dy, pivoted, _shift(pivoted, dx, dy)))
     if pending and sweep:
         start = ship.coords
         least = MIN_HEADWAY
