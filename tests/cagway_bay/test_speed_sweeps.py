@@ -52,11 +52,11 @@ def test_the_exact_run_aground_from_the_menu_is_the_course_worked_out_afresh():
     state = make([ship("a", "frigate", 0, 10, 10, 0)], ISLANDS)
     frigate = state.ships["a"]
     aground = 0
-    for x, y, heading in _poses(400, 13):
-        frigate.set_pose(x, y, heading)
-        if state.table.overlaps_land(frigate.hull):
-            continue
-        for turn, planned in zip(TURN_STEPS, sail_menu(state.table, frigate), strict=True):
+    for pose in _poses(400, 13):
+        frigate.set_pose(*pose)
+        # a ship only ever sails from a hull clear of land
+        menu = [] if state.table.overlaps_land(frigate.hull) else sail_menu(state.table, frigate)
+        for turn, planned in zip(TURN_STEPS[:len(menu)], menu, strict=True):
             movement._POSES.clear()  # nothing kept: plan_sail checks the whole course again
             fresh = plan_sail(state.table, frigate, turn)
             frigate._motion = None
