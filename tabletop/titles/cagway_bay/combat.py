@@ -6,10 +6,21 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 import shapely
-from shapely.geometry import Point, Polygon
+from shapely.geometry import Polygon
 
 from .data import ShipClass
-from .geometry import MARGIN, RED, TOUCH, Table, arc_region, gun_origin, hidden_fraction, segments, unit
+from .geometry import (
+    MARGIN,
+    RED,
+    TOUCH,
+    Table,
+    arc_region,
+    gun_origin,
+    hidden_fraction,
+    point_at,
+    segments,
+    unit,
+)
 from .movement import hull_reach, motion
 from .ships import Ship
 
@@ -99,7 +110,7 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
         return Sighting(position, target.id, 1e9, 99, 0.0, f"no part of {target.id} is in the {position} arc")
     part = shapely.lib.intersection(target.hull, region)
     origin = gun_origin(shooter.x, shooter.y, shooter.heading, length, position)
-    distance = float(shapely.lib.distance(Point(origin) if origin is not None else shooter.hull, part))
+    distance = float(shapely.lib.distance(point_at(*origin) if origin is not None else shooter.hull, part))
     if shapely.lib.distance(shooter.hull, target.hull) <= TOUCH:
         return Sighting(position, target.id, distance, 0, 0.0,
                         f"{target.id} is touching: the crews fight hand to hand (melee) instead")

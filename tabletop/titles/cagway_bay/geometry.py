@@ -50,8 +50,7 @@ def polygon(coords: Coords) -> Polygon:
 
 def convex(coords: Coords) -> Polygon:
     """The convex hull of some points: the area a convex hull sweeps between two poses."""
-    # a ring through the points in any order has the points' convex hull (and builds faster)
-    return shapely.lib.convex_hull(rings_polygon(np.array(coords, dtype=float)))
+    return shapely.lib.convex_hull(line_through(np.array(coords, dtype=float)))
 
 
 #: shapely's own defaults for building rings and polygons (coordinates may be NaN; no holes).
@@ -64,6 +63,13 @@ def rings_polygon(corners: np.ndarray) -> Any:
     same two steps of shapely's core without its argument handling (a new pose asks for one)."""
     rings = shapely.lib.linearrings(corners, _NAN_ALLOWED)
     return shapely.lib.polygons(rings, _NO_HOLES if corners.ndim == 2 else np.empty((*rings.shape, 0), dtype=object))
+
+
+def line_through(points: np.ndarray) -> Any:
+    """``shapely.linestrings(points)`` for points of shape (n, 2) or (k, n, 2), without its
+    argument handling: a line through the points in any order has the points' convex hull, and
+    GEOS builds the same hull from it as from a ring through them, more cheaply."""
+    return shapely.lib.linestrings(points, _NAN_ALLOWED)
 
 
 @cache
@@ -118,6 +124,12 @@ def angle_between(a: float, b: float) -> float:
     return 360.0 - d if d > 180.0 else d
 
 
+def point_at(x: float, y: float) -> Point:
+    """``Point(x, y)`` built by shapely's core without the class's argument handling (a gun's
+    origin is a new point at every new pose)."""
+    return shapely.lib.points(np.array((x, y), dtype=float), _NAN_ALLOWED)
+
+
 @cache
 def _point(x: float, y: float) -> Point:
     """One shapely point for the wind's eye (asked for at every combat and end phase)."""
@@ -151,8 +163,9 @@ class Wind:
         """How far downwind the hull reaches: the pulse towards the wind's eye meets larger first."""
         if self.kind == "parallel":
             ux, uy = unit(self.from_heading)
-            return max(-(px * ux + py * uy) for px, py in coords)
-        return max(math.hypot(px - self.x, py - self.y) for px, py in coords)
+            return max([-(px * ux + py * uy) for px, py in coords])
+        wx, wy, hypot = self.x, self.y, math.hypot
+        return max([hypot(px - wx, py - wy) for px, py in coords])
 
     def upwind_lead(self, hull: Polygon, coords: Coords) -> float:
         """How close the hull comes to the wind's eye: the pulse from the eye meets smaller first."""
@@ -317,7 +330,7 @@ class Table:
         """:meth:`sweeps_blocked` for point sets given as one array of shape (k, n, 2)."""
         if pieces is not None and not pieces:
             return [False] * len(corners)
-        return self._blocked(shapely.lib.convex_hull(rings_polygon(corners)), pieces)
+        return self._blocked(shapely.lib.convex_hull(line_through(corners)), pieces)
 
     def _blocked(self, hulls: np.ndarray, pieces: Sequence[int] | None) -> list[bool]:
         blocked = np.zeros(len(hulls), dtype=bool)
@@ -537,7 +550,7 @@ def point_shadow(obstacle: Polygon, origin: tuple[float, float]) -> Polygon:
         if d < 1e-9:
             return box(-FAR * 4, -FAR * 4, FAR * 4, FAR * 4)
         far.append((ox + dx * FAR / d, oy + dy * FAR / d))
-    if obstacle.contains(Point(origin)):
+    if shapely.lib.contains(obstacle, point_at(ox, oy)):
         return box(-FAR * 4, -FAR * 4, FAR * 4, FAR * 4)
     return convex(pts + far)
 
@@ -564,7 +577,7 @@ def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple
     if origin is not None:
         cone = convex([*tcoords, origin])
         for ob in obstacles:
-            if ob.intersects(cone):
+            if shapely.lib.intersects(ob, cone):
                 shadows.append(point_shadow(ob, origin))
     else:
         assert keel is not None
@@ -578,7 +591,7 @@ def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple
         outboard = Polygon(place([(-FAR, 0.0), (FAR, 0.0), (FAR, FAR), (-FAR, FAR)], bx, by,
                                  math.degrees(math.atan2(ny, nx)) - 90.0))
         for ob in obstacles:
-            if not ob.intersects(corridor):
+            if not shapely.lib.intersects(ob, corridor):
                 continue
             piece = ob
             if min((px - bx) * nx + (py - by) * ny for px, py in ob.exterior.coords) < 0:
@@ -589,4 +602,5 @@ def hidden_fraction(target: Polygon, obstacles: Sequence[Polygon], origin: tuple
     if not shadows:
         return 0.0
     shade = shadows[0] if len(shadows) == 1 else shapely.union_all(shadows)
-    return float(target.intersection(shade).area / target.area)
+    # shapely's own operations without their Python wrappers (the same measures)
+    return float(shapely.lib.area(shapely.lib.intersection(target, shade)) / shapely.lib.area(target))

@@ -48,6 +48,11 @@ class SailPlan(NamedTuple):
     aground: bool
 
 
+#: ``tuple.__new__``: a plan made from its fields without the named tuple's own constructor (a
+#: new pose makes seven at a time)
+_new_plan = tuple.__new__
+
+
 class DriftPlan(NamedTuple):
     heading: float
     x: float
@@ -75,14 +80,14 @@ _IRONS: dict[tuple[str, int], str] = {}
 
 
 def _placed_sweep(outline: Sequence[tuple[float, float]], x: float, y: float, c: float, s: float, dx: float,
-                  dy: float) -> tuple[Coords, Coords, tuple[float, float, float, float]]:
-    """``place`` by a heading's cosine and sine, the hull shifted by (dx, dy) and the shifted
-    hull's bounds, in one pass (the same arithmetic as place, _shift and bounds)."""
+                  dy: float) -> tuple[Coords, tuple[float, float, float, float]]:
+    """``place`` by a heading's cosine and sine, and the bounds of that hull shifted by (dx, dy)
+    (the same arithmetic as place, _shift and bounds: adding one number to each of several
+    keeps their order, so the least and greatest shifted are the least and greatest, shifted)."""
     pivoted = [(x + px * c - py * s, y + px * s + py * c) for px, py in outline]
-    final = [(qx + dx, qy + dy) for qx, qy in pivoted]
-    xs = [q[0] for q in final]
-    ys = [q[1] for q in final]
-    return pivoted, final, (min(xs), min(ys), max(xs), max(ys))
+    xs = [q[0] for q in pivoted]
+    ys = [q[1] for q in pivoted]
+    return pivoted, (min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy)
 
 
 def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> SailPlan | str:
@@ -120,6 +125,14 @@ def plan_sail(table: Table, ship: Ship, turn: float, exact: bool = True) -> Sail
         return "land dead ahead: the ship cannot make headway on that heading"
     if not exact:
         return SailPlan(heading, colour, ship.x + dx, ship.y + dy, length, True)
+    return _run_aground(table, ship, pivoted, heading, colour, length, dx, dy)
+
+
+def _run_aground(table: Table, ship: Ship, pivoted: Coords, heading: float, colour: str, length: float, dx: float,
+                 dy: float) -> SailPlan:
+    """The exact end of a segment whose sweep meets land but that can make headway: the farthest
+    fraction of it (to 16 halvings) that the hull, turned to ``pivoted``, sweeps clear of land."""
+    least = MIN_HEADWAY / length
     low, high = least, 1.0
     # where the hull first meets land, worked out once; the sweep is measured only where a step
     # of the search falls too near it to be sure
@@ -216,19 +229,19 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             clearance = land_clearance(table, ship, helm.widest)
             exact = True
         if clearance > reach:
-            plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
+            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
             if first_open:
                 return plans
             continue
-        pivoted, final, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
+        pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         sminx, sminy, smaxx, smaxy = ship.bounds
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
-            plans.append(SailPlan(heading, colour, x + dx, y + dy, length, False))
+            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
             if first_open:
                 return plans
             continue
         plans.append(None)
-        pending.append((index, heading, colour, length, dx, dy, pivoted, final))
+        pending.append((index, heading, colour, length, dx, dy, pivoted, _shift(pivoted, dx, dy)))
     if pending and sweep:
         start = ship.coords
         least = MIN_HEADWAY
@@ -489,7 +502,15 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
             # a menu plan that reaches its full length is already exact
             index = TURN_STEPS.index(turn)
             quick = cache._sails[index] if cache._sails is not None else cache._some.get(index)
-            if isinstance(quick, SailPlan) and not quick.aground:
+            if isinstance(quick, SailPlan):
+                if quick.aground:
+                    # the menu has already found the turn clear, the sweep blocked and headway
+                    # possible (as plan_sail would again): only the search for the landfall is left
+                    rad = radians(quick.heading)
+                    c, s = cos(rad), sin(rad)
+                    pivoted = [(ship.x + px * c - py * s, ship.y + px * s + py * c) for px, py in ship.cls.outline]
+                    quick = _run_aground(table, ship, pivoted, quick.heading, quick.colour, quick.headway,
+                                         c * quick.headway, s * quick.headway)
                 cache._exact[turn] = quick
                 return quick
         found = cache._exact[turn] = plan_sail(table, ship, turn)

@@ -89,6 +89,18 @@ def _drift_action(ship_id: str, heading: float) -> Drift:
 
 
 @cache
+def _sail_menu_actions(ship_id: str) -> tuple[Sail, ...]:
+    """The sails of the menu's turns (:data:`TURN_STEPS`), in order, for one ship."""
+    return tuple(_sail_action(ship_id, turn) for turn in TURN_STEPS)
+
+
+@cache
+def _drift_menu_actions(ship_id: str) -> tuple[Drift, ...]:
+    """The drifts of the menu's headings (:data:`DRIFT_MENU`), in order, for one ship."""
+    return tuple(_drift_action(ship_id, heading) for heading in DRIFT_MENU)
+
+
+@cache
 def _done_action(ship_id: str) -> Done:
     return Done(ship_id)
 
@@ -148,12 +160,14 @@ def _own_moves(state: CagwayState, ship: Ship) -> list[Action]:
     out: list[Action] = []
     if ship.sailing:
         plans = sail_menu(table, ship)
-        out.extend(_sail_action(ship.id, t) for t, plan in zip(TURN_STEPS, plans, strict=True) if isinstance(plan, SailPlan))
+        out.extend([sail for sail, plan in zip(_sail_menu_actions(ship.id), plans, strict=True)
+                    if type(plan) is SailPlan])
         if ship.cls.has_white and isinstance(stall_plan(table, ship), float):
             out.append(Stall(ship.id))
         if not ship.moved:
             drifts = drift_menu(table, ship)
-            out.extend(_drift_action(ship.id, h) for h, d in zip(DRIFT_MENU, drifts, strict=True) if isinstance(d, DriftPlan))
+            out.extend([drift for drift, plan in zip(_drift_menu_actions(ship.id), drifts, strict=True)
+                        if type(plan) is DriftPlan])
     out.extend(Dock(ship.id, name) for name in land_touched(table, ship) if name != ship.docked)
     return out
 
