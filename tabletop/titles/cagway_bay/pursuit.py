@@ -175,8 +175,9 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
     if found is None:
         return done
     action, cost = found
-    if not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
-        # no course brings her nearer than she is: sailing on would only overshoot her quarry
+    if quarry.hp > 0 and not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
+        # no course brings her nearer a living quarry than she is: sailing on would only
+        # overshoot her (a dead one waits to be grappled, which takes contact)
         return done
     return action
 
