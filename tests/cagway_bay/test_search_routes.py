@@ -68,15 +68,23 @@ def test_the_sloop_bound_for_the_north_ruin_sails_round_skull_rocks_and_takes_it
     assert state.ships["magpie"].treasure == 1 and state.stock["north-ruin"][0] == 0
 
 
+def chase_from(x: float, quarry_hp: int = 28) -> CagwayState:
+    """Swallow heading north at (x, 45), the laden frigate's hull from (60, 40) to (60, 50)."""
+    return run([ship("swallow", "sloop", 0, x, 45, 90),
+                ship("resolute", "frigate", 1, 60, 50, 90, treasure=1, ap=0, hp=quarry_hp),
+                ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0),
+                ship("heron", "sloop", 0, 10, 10, 90, treasure=1, ap=0)])
+
+
 def test_a_chaser_beside_her_quarry_waits_rather_than_sail_past_her() -> None:
-    others = [ship("resolute", "frigate", 1, 60, 50, 90, treasure=1, ap=0),
-              ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0),
-              ship("heron", "sloop", 0, 10, 10, 90, treasure=1, ap=0)]
-    beside = run([ship("swallow", "sloop", 0, 56.5, 45, 90), *others])  # 2 cm off her beam, not touching
-    assert beside.plans("raiders") == [(Done("swallow"),)]
-    away = run([ship("swallow", "sloop", 0, 30, 45, 90), *others])
-    (step,), = away.plans("raiders")
+    assert chase_from(56.5).plans("raiders") == [(Done("swallow"),)]  # 2 cm off her beam, not touching
+    (step,), = chase_from(30).plans("raiders")
     assert isinstance(step, Sail)
+
+
+def test_a_chaser_sails_on_to_grapple_a_dead_quarry() -> None:
+    (step,), = chase_from(56.5, quarry_hp=0).plans("raiders")
+    assert isinstance(step, Sail)  # only contact lets her grapple and commandeer her
 
 
 def test_a_trapped_chaser_drifts_clear_rather_than_run_aground() -> None:
