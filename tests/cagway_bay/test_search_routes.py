@@ -105,3 +105,16 @@ def test_a_quarry_by_the_table_edge_is_gone_for_all_the_same() -> None:
     assert near < 10  # no charge for lying near the edge where the goal lies
     (charged,) = pursuit._sea_costs(state, sloop, [(50.0, 96.0)], middle)
     assert charged > 46 + 50  # elsewhere the edge is still charged
+
+
+def test_kept_traps_and_land_in_the_way_are_those_worked_out_afresh() -> None:
+    state = run([ship("swallow", "sloop", 0, 43, 50, 165), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], [ROCK])
+    swallow = state.ships["swallow"]
+    for x, heading in ((42.0, 150.0), (43.0, 165.0), (40.0, 180.0), (46.0, 210.0), (60.0, 90.0)):
+        ghost = swallow.copy()
+        ghost.set_pose(x, 50.0, heading)
+        fresh = not any(isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(state.table, ghost))
+        where = DriftPlan(heading, x, 50.0, False)
+        assert pursuit.trapped(state, swallow, where) == fresh == pursuit.trapped(state, swallow, where)
+    for goal, crossing in (((20.0, 50.0), True), ((60.0, 50.0), False)):
+        assert plans._land_between(state, swallow, goal) is crossing is plans._land_between(state, swallow, goal)
