@@ -15,12 +15,15 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from shapely.geometry import LineString, Polygon
+
 from tabletop.core import Action, Randomness
 
 from .actions import Dock, Done, Explore, Sail
+from .geometry import TOUCH, place
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation
-from .movement import TURN_STEPS, SailPlan, sail_menu
-from .pursuit import chasing, kept, open_segments
+from .movement import TURN_STEPS, SailPlan, motion, sail_exact, sail_menu
+from .pursuit import chasing, kept, open_segments, trapped
 from .pursuit import step as chase_step
 from .ships import Ship
 
@@ -55,10 +58,13 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
         # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
         # (with the same undrawn preference each time, their step follows from the position)
         return list(_kept(("hunt", seat, *position), lambda: [(state.suggest(seat, Randomness(0)),)]))
+    landing = _round_the_land(state, seat, legal)
+    if landing is not None:
+        return [(landing,)]
     # the rules of thumb's own next step first, alone: following it step by step is the
     # heuristic's manoeuvre, the baseline every other plan must beat
-    return list(_kept((seat, *position), lambda: list(dict.fromkeys(
-        [(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)]))))
+    return list(_kept((seat, *position), lambda: _free(state, list(dict.fromkeys(
+        [(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)])))))
 
 
 def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]:
@@ -70,6 +76,61 @@ def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]
 def _chase(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
     step = chase_step(state, seat, legal)
     return [] if step is None else [(step,)]
+
+
+def _round_the_land(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
+    """For a raider bound for a treasure island with land in the straight line to her landing,
+    the rules of thumb's next step, or None. Their courses charge for the land a straight line
+    crosses and clear Skull Rocks on the way to the North Ruin in one turn; the searched ones
+    weighed a segment nearer the ruin above one round the rocks and ran a sloop bow-on onto
+    them, and she lost two turns drifting clear (the navy's frigate had time to take its
+    treasure)."""
+    ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
+    if not _is_runner(state, ship) or ship.treasure or state.objective.kind != "treasure-run":
+        return None
+    goal, _may_leave, island = _goal(state, ship)
+    if island is None or not _land_between(state, ship, goal):
+        return None
+    return state.suggest(seat, Randomness(0))
+
+
+def _land_between(state: CagwayState, ship: Ship, goal: tuple[float, float]) -> bool:
+    """Whether land other than the goal's own coast lies in the straight line from the bow to
+    ``goal`` (kept with the pose's plans)."""
+    notes = motion(state.table, ship).notes
+    key = ("land between", goal)
+    found = notes.get(key)
+    if found is None:
+        line = LineString([(ship.x, ship.y), goal])
+        found = notes[key] = bool(state.table.land.intersection(line).length > 1.0)
+    return bool(found)
+
+
+def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
+    """The plans less those whose first segment leaves a raider trapped (bow-on against land or
+    the wind with no segment to sail), unless she lies against a treasure island she may dock
+    at: getting out takes a drift, a whole turn (the rules of thumb ran a sloop bow-on onto Skull
+    Rocks this way on her way to the North Ruin, and she reached it two turns late)."""
+    table = state.table
+    kept_plans = []
+    for plan in found:
+        first = plan[0]
+        if isinstance(first, Sail) and _is_runner(state, ship := state.ships[first.ship]) and Dock not in map(type, plan):
+            menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
+            pose = menu.get(first.turn)
+            if pose is None:
+                pose = sail_exact(table, ship, first.turn)
+            if isinstance(pose, SailPlan) and trapped(state, ship, pose) and not _at_treasure(state, ship, pose):
+                continue
+        kept_plans.append(plan)
+    return kept_plans or found
+
+
+def _at_treasure(state: CagwayState, ship: Ship, pose: SailPlan) -> bool:
+    """Whether the ship, moved to ``pose``, touches an island that still has treasure."""
+    hull = Polygon(place(ship.cls.outline, pose.x, pose.y, pose.heading))
+    return ship.treasure == 0 and any(state.table.islands[island].shape.distance(hull) <= TOUCH
+                                      for island, (treasure, _) in state.stock.items() if treasure > 0)
 
 
 def _hunting(state: CagwayState, seat: str) -> bool:

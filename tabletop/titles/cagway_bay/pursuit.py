@@ -33,7 +33,7 @@ from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
 from .heuristic import _exit_goal, _is_runner, _island_distance, edge_charge
-from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_exact, sail_menu
+from .movement import TURN_STEPS, DriftPlan, SailPlan, motion, plan_drift, sail_exact, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
 Node = tuple[int, float, float, float]
@@ -65,6 +65,10 @@ STEP_COST = 0.5
 CELL = 2.0
 #: Cells of open water nearer the goal than this (cm) start the chart's measuring from it.
 GOAL_REACH = 8.0
+#: What a first move that leaves her trapped costs besides (cm): a whole turn's drift to get out.
+TRAPPED = 30.0
+#: What a drift costs besides (cm) where she could sail instead: the turn's sailing.
+DRIFTING = 20.0
 
 
 def quarries(state: CagwayState) -> list[Ship]:
@@ -167,7 +171,15 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
     far = math.hypot(goal[0] - ship.x, goal[1] - ship.y)
     # out of gun range she needs every segment; nearer, a grapple and a blow (or an aimed shot)
     starts = _starts(state, ship, mine, ship.ap > KEPT or far > FAR, False)
-    return _best_start(state, ship, starts, goal, False) or done
+    found = _best_course(state, ship, starts, goal, False)
+    if found is None:
+        return done
+    action, cost = found
+    if quarry.hp > 0 and not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
+        # no course brings her nearer a living quarry than she is: sailing on would only
+        # overshoot her (a dead one waits to be grappled, which takes contact)
+        return done
+    return action
 
 
 def _run_home(state: CagwayState, ship: Ship, mine: list[Action]) -> Action:
@@ -189,15 +201,34 @@ def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, m
             if not isinstance(plan, SailPlan):
                 plan = sail_exact(table, ship, sail.turn)
             if isinstance(plan, SailPlan) and (may_leave or _on_table(state, plan.x, plan.y)):
-                starts.append((sail, plan.x, plan.y, plan.heading, AGROUND if plan.aground else 0.0))
-    if not starts and not ship.moved and (sailing or not sails):
-        # in irons, or facing off the table's edge: a drift turns her to any heading
+                extra = (AGROUND if plan.aground else 0.0) + (TRAPPED if trapped(state, ship, plan) else 0.0)
+                starts.append((sail, plan.x, plan.y, plan.heading, extra))
+    if not ship.moved and (sailing or not sails):
+        # in irons, against a shore or facing off the table's edge: a drift turns her to any
+        # heading, at the cost of the turn's sailing (one that leaves her facing into the wind
+        # or the shore again wastes the next turn too)
+        lost = DRIFTING if starts else 0.0
         for action in mine:
             if isinstance(action, Drift):
                 drift = plan_drift(table, ship, action.heading)
                 if isinstance(drift, DriftPlan):
-                    starts.append((action, drift.x, drift.y, drift.heading, 0.0))
+                    starts.append((action, drift.x, drift.y, drift.heading,
+                                   lost + (TRAPPED if trapped(state, ship, drift) else 0.0)))
     return starts
+
+
+def trapped(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:
+    """Whether the ship, moved to ``pose``, could sail no segment from there: every turn her
+    menu offers points into the wind's white, runs into land at once or swings her hull into it.
+    Only a drift, which takes a whole turn, gets her out (kept with the pose's plans)."""
+    ghost = ship.copy()
+    ghost.set_pose(pose.x, pose.y, pose.heading)
+    notes = motion(state.table, ghost).notes
+    found = notes.get("trapped")
+    if found is None:
+        found = notes["trapped"] = not any(isinstance(plan, SailPlan) and not plan.aground
+                                           for plan in sail_menu(state.table, ghost))
+    return bool(found)
 
 
 def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float],
@@ -207,6 +238,13 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
     A beam search: after each segment only the course nearest the goal for each first move and
     heading goes on. Courses are reckoned in open water, keep off land and, unless she may leave,
     stay on the table: a raider who sails off it has left the fight."""
+    found = _best_course(state, ship, starts, goal, may_leave)
+    return None if found is None else found[0]
+
+
+def _best_course(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float],
+                 may_leave: bool) -> tuple[Action, float] | None:
+    """:func:`_best_start` with what its course costs."""
     if not starts:
         return None
     frontier = [(k, x, y, h) for k, (_a, x, y, h, _extra) in enumerate(starts)]
@@ -229,18 +267,20 @@ def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple
                 kept[bucket] = (cost, node)
         frontier = [node for _cost, node in kept.values()]
     k = min(best, key=lambda k: (best[k], k))
-    return starts[k][0]
+    return starts[k][0], best[k]
 
 
 def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
                goal: tuple[float, float]) -> list[float]:
     """How far each bow has to sail to the goal round the land (a straight line with a charge
     for the land it crosses would send her the long way round, away from it), and a charge for
-    lying near the table's edge, as the rules of thumb charge it."""
+    lying near the table's edge, as the rules of thumb charge it, unless the goal lies there too."""
     table = state.table
     field = _sea_field(state, goal)
-    return [_read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by)) + edge_charge(table, ship, bx, by)
-            for bx, by in bows]
+    # (a quarry that lies by the edge herself is gone for all the same)
+    edge = edge_charge(table, ship, *goal) == 0
+    return [_read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by)) +
+            (edge_charge(table, ship, bx, by) if edge else 0.0) for bx, by in bows]
 
 
 def _read(field: np.ndarray, x: float, y: float, fallback: float) -> float:

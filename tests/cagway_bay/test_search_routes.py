@@ -1,0 +1,120 @@
+"""Raiders' courses that keep them free to sail: no segment into a trap of wind and shore, the
+way round Skull Rocks to the North Ruin, and a chaser that waits beside her quarry."""
+
+from __future__ import annotations
+
+import tabletop
+from tabletop.core import Randomness
+from tabletop.titles.cagway_bay import plans, pursuit
+from tabletop.titles.cagway_bay.actions import Done, Drift, Sail
+from tabletop.titles.cagway_bay.game import CagwayState
+from tabletop.titles.cagway_bay.movement import DriftPlan, SailPlan, sail_menu
+
+from .helpers import make, ship, square
+
+#: A rock whose east shore faces the west wind at x = 39.6.
+ROCK = square(30, 40, 39.6, 60)
+
+
+def run(ships: list[dict[str, object]], islands: list[dict[str, object]] | None = None) -> CagwayState:
+    return make(ships, islands, scenario="the-ruins", edges="open-sea")
+
+
+def pose(state: CagwayState, ship_id: str) -> DriftPlan:
+    here = state.ships[ship_id]
+    return DriftPlan(here.heading, here.x, here.y, False)
+
+
+def test_a_ship_bow_on_to_a_shore_and_facing_the_wind_is_trapped() -> None:
+    ruins = tabletop.load("cagway-bay").new_state(seed=1)
+    assert isinstance(ruins, CagwayState)
+    magpie = ruins.ships["magpie"]
+    # bow-on against Skull Rocks' south-west face, heading across the wind (seen in play)
+    assert pursuit.trapped(ruins, magpie, DriftPlan(120.0, 48.71, 39.23, False))
+    assert not pursuit.trapped(ruins, magpie, DriftPlan(90.0, 30.0, 25.0, False))
+
+
+def test_a_raider_takes_no_segment_that_leaves_her_trapped() -> None:
+    state = run([ship("swallow", "sloop", 0, 43, 50, 165), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], [ROCK])
+    swallow = state.ships["swallow"]
+    menu = dict(zip((-45.0, -30.0), sail_menu(state.table, swallow), strict=False))
+    into, away = menu[-30.0], menu[-45.0]
+    assert isinstance(into, SailPlan) and isinstance(away, SailPlan)
+    assert pursuit.trapped(state, swallow, into) and not pursuit.trapped(state, swallow, away)
+    offered = [(Sail("swallow", -30.0),), (Sail("swallow", -45.0),), (Done("swallow"),)]
+    assert plans._free(state, offered) == offered[1:]
+    # with every segment a trap she waits where she is
+    cornered = run([ship("swallow", "sloop", 0, 42, 50, 165), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)],
+                   [ROCK])
+    assert plans._free(cornered, offered) == [(Done("swallow"),)]
+
+
+def test_the_sloop_bound_for_the_north_ruin_sails_round_skull_rocks_and_takes_it_in_turn_2() -> None:
+    state = tabletop.load("cagway-bay").new_state(seed=1)
+    assert isinstance(state, CagwayState)
+    ruled = 0
+    while state.turn <= 2:
+        seat = state.to_act[0]
+        if seat == "navy":  # the navy stays put
+            state.apply(seat, next(a for a in state.legal_actions(seat) if isinstance(a, Done)))
+            continue
+        offered = state.plans(seat)
+        if state.phase == "move" and offered[0][0].ship == "magpie" and len(offered) == 1:  # type: ignore[attr-defined]
+            # the rocks lie between her and the ruin: the rules of thumb's course alone
+            assert offered[0][0] == state.suggest(seat, Randomness(0))
+            ruled += 1
+        state.apply(seat, offered[0][0])
+    assert ruled >= 3
+    assert state.ships["magpie"].treasure == 1 and state.stock["north-ruin"][0] == 0
+
+
+def chase_from(x: float, quarry_hp: int = 28) -> CagwayState:
+    """Swallow heading north at (x, 45), the laden frigate's hull from (60, 40) to (60, 50)."""
+    return run([ship("swallow", "sloop", 0, x, 45, 90),
+                ship("resolute", "frigate", 1, 60, 50, 90, treasure=1, ap=0, hp=quarry_hp),
+                ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0),
+                ship("heron", "sloop", 0, 10, 10, 90, treasure=1, ap=0)])
+
+
+def test_a_chaser_beside_her_quarry_waits_rather_than_sail_past_her() -> None:
+    assert chase_from(56.5).plans("raiders") == [(Done("swallow"),)]  # 2 cm off her beam, not touching
+    (step,), = chase_from(30).plans("raiders")
+    assert isinstance(step, Sail)
+
+
+def test_a_chaser_sails_on_to_grapple_a_dead_quarry() -> None:
+    (step,), = chase_from(56.5, quarry_hp=0).plans("raiders")
+    assert isinstance(step, Sail)  # only contact lets her grapple and commandeer her
+
+
+def test_a_trapped_chaser_drifts_clear_rather_than_run_aground() -> None:
+    state = run([ship("heron", "sloop", 0, 40, 50, 180, treasure=1),
+                 ship("resolute", "frigate", 1, 80, 50, 90, treasure=1, ap=0),
+                 ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0)], [ROCK])
+    assert pursuit.trapped(state, state.ships["heron"], pose(state, "heron"))
+    assert any(isinstance(a, Sail) for a in state.legal_actions("raiders"))  # (only into the rock)
+    (step,), = state.plans("raiders")
+    assert isinstance(step, Drift)
+
+
+def test_a_quarry_by_the_table_edge_is_gone_for_all_the_same() -> None:
+    state = run([ship("swallow", "sloop", 0, 50, 50, 90), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)])
+    sloop = state.ships["swallow"]
+    by_the_edge, middle = (50.0, 99.0), (50.0, 50.0)
+    (near,) = pursuit._sea_costs(state, sloop, [(50.0, 96.0)], by_the_edge)
+    assert near < 10  # no charge for lying near the edge where the goal lies
+    (charged,) = pursuit._sea_costs(state, sloop, [(50.0, 96.0)], middle)
+    assert charged > 46 + 50  # elsewhere the edge is still charged
+
+
+def test_kept_traps_and_land_in_the_way_are_those_worked_out_afresh() -> None:
+    state = run([ship("swallow", "sloop", 0, 43, 50, 165), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], [ROCK])
+    swallow = state.ships["swallow"]
+    for x, heading in ((42.0, 150.0), (43.0, 165.0), (40.0, 180.0), (46.0, 210.0), (60.0, 90.0)):
+        ghost = swallow.copy()
+        ghost.set_pose(x, 50.0, heading)
+        fresh = not any(isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(state.table, ghost))
+        where = DriftPlan(heading, x, 50.0, False)
+        assert pursuit.trapped(state, swallow, where) == fresh == pursuit.trapped(state, swallow, where)
+    for goal, crossing in (((20.0, 50.0), True), ((60.0, 50.0), False)):
+        assert plans._land_between(state, swallow, goal) is crossing is plans._land_between(state, swallow, goal)
