@@ -263,13 +263,12 @@ class MCTSAgent(PacedAgent):
             return mover, plans[index], edge, edge.visits == 0, offered, probabilities, index
         tried: list[tuple[Plan, Edge]] = []
         untried: list[Plan] = []
-        for plan in plans:
-            edge = edges.get((mover, plan))
-            if edge is None:
+        for plan, found in zip(plans, node.offered_edges(mover, plans), strict=True):
+            if found is None:
                 untried.append(plan)
             else:
-                edge.available += 1
-                tried.append((plan, edge))
+                found.available += 1
+                tried.append((plan, found))
         hint = node.hints.get(mover)
         if untried:
             visits = node.seat_visits.get(mover, 0)
@@ -317,12 +316,12 @@ class MCTSAgent(PacedAgent):
         """Play a plan while it stays legal and the mover stays to act; the part played."""
         played: list[Action] = []
         for action in plan:
-            if world.is_over or mover not in world.to_act:
-                break
             try:
                 world.apply(mover, action)
             except IllegalAction:
-                if played:
+                # A refusal changes nothing, so the game is as it was: over, another's turn, or
+                # an action no longer allowed.
+                if played or world.is_over or mover not in world.to_act:
                     break
                 # Only when an earlier simultaneous move changed what this seat may do.
                 action = rng.choice(world.legal_actions(mover))

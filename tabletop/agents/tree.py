@@ -72,13 +72,43 @@ class Edge:
 class Node:
     """A point in the open-loop tree: per-seat plan statistics and children by joint move."""
 
-    __slots__ = ("children", "edges", "hints", "seat_visits")
+    __slots__ = ("children", "edges", "hints", "offers", "seat_visits")
 
     def __init__(self) -> None:
         self.edges: dict[Move, Edge] = {}
         self.children: dict[tuple[Move, ...], Node] = {}
         self.seat_visits: dict[str, int] = {}
         self.hints: dict[str, Plan | None] = {}
+        #: Per seat, the plans last offered here and the edge of each (None: not found yet).
+        self.offers: dict[str, tuple[list[Plan], list[Edge | None]]] = {}
+
+    def offered_edges(self, mover: str, plans: list[Plan]) -> list[Edge | None]:
+        """The edge of each of ``plans`` (None where the plan has none yet), as ``edges`` holds them.
+
+        Iterations through a node mostly meet the same plans, made of the very same action
+        objects, and comparing a list of identical objects is far cheaper than hashing every
+        plan into ``edges``: so the last offer and the edges found for it are kept. An edge,
+        once made, is never replaced, so a kept edge is always the one ``edges`` holds.
+
+        >>> node = Node()
+        >>> node.edges[("a", ("x",))] = kept = Edge()
+        >>> node.offered_edges("a", [("x",), ("y",)]) == [kept, None]
+        True
+        >>> node.edges[("a", ("y",))] = new = Edge()
+        >>> node.offered_edges("a", [("x",), ("y",)]) == [kept, new]
+        True
+        """
+        last = self.offers.get(mover)
+        if last is not None and last[0] == plans:
+            found = last[1]
+        else:
+            found = [None] * len(plans)
+            self.offers[mover] = (list(plans), found)
+        edges = self.edges
+        for k, edge in enumerate(found):
+            if edge is None:
+                found[k] = edges.get((mover, plans[k]))
+        return found
 
 
 def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:

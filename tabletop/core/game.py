@@ -334,7 +334,9 @@ class State(ABC):
         if seat not in self.to_act:
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        self.game.codec.validate(action, self.game.name)
+        codec = self.game.codec
+        if not codec.well_formed(action):
+            codec.validate(action, self.game.name)
         self.check(seat, action)
 
     def odds(self, seat: str, action: Action) -> Odds | None:
