@@ -245,8 +245,8 @@ class MCTSAgent(PacedAgent):
         edges = node.edges
         if simultaneous:
             offered = []
-            for plan in plans:
-                edge = edges.get((mover, plan))
+            for plan, found in zip(plans, node.offered_edges(mover, plans), strict=True):
+                edge = found or edges.get((mover, plan))  # a plan offered twice has one edge
                 if edge is None:
                     edge = edges[(mover, plan)] = Edge()
                 edge.available += 1

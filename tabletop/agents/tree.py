@@ -79,16 +79,18 @@ class Node:
         self.children: dict[tuple[Move, ...], Node] = {}
         self.seat_visits: dict[str, int] = {}
         self.hints: dict[str, Plan | None] = {}
-        #: Per seat, the plans last offered here and the edge of each (None: not found yet).
-        self.offers: dict[str, tuple[list[Plan], list[Edge | None]]] = {}
+        #: Per seat, the plans last offered here, the edge of each (None: none yet), and how
+        #: many edges the node had when they were looked up.
+        self.offers: dict[str, tuple[list[Plan], list[Edge | None], int]] = {}
 
     def offered_edges(self, mover: str, plans: list[Plan]) -> list[Edge | None]:
         """The edge of each of ``plans`` (None where the plan has none yet), as ``edges`` holds them.
 
         Iterations through a node mostly meet the same plans, made of the very same action
         objects, and comparing a list of identical objects is far cheaper than hashing every
-        plan into ``edges``: so the last offer and the edges found for it are kept. An edge,
-        once made, is never replaced, so a kept edge is always the one ``edges`` holds.
+        plan into ``edges``: so the last offer and the edges found for it are kept. Edges are
+        only ever added, never replaced or removed, so a kept edge is still the one ``edges``
+        holds, and a plan found without one still has none while the count of edges is the same.
 
         >>> node = Node()
         >>> node.edges[("a", ("x",))] = kept = Edge()
@@ -98,16 +100,18 @@ class Node:
         >>> node.offered_edges("a", [("x",), ("y",)]) == [kept, new]
         True
         """
+        edges = self.edges
         last = self.offers.get(mover)
         if last is not None and last[0] == plans:
-            found = last[1]
+            if last[2] == len(edges):
+                return last[1]
+            offer, found = last[0], last[1]
         else:
-            found = [None] * len(plans)
-            self.offers[mover] = (list(plans), found)
-        edges = self.edges
+            offer, found = list(plans), [None] * len(plans)
         for k, edge in enumerate(found):
             if edge is None:
                 found[k] = edges.get((mover, plans[k]))
+        self.offers[mover] = (offer, found, len(edges))
         return found
 
 

@@ -22,11 +22,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import operator
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, Union, cast
 
 from .errors import InvalidAction, clip, shorten
 
@@ -144,29 +143,21 @@ _PLAIN = (str, int, bool)  # field types whose values must be exactly that type
 
 
 def _form_check(fields: list[tuple[str, Any]], checks: tuple[tuple[str, Validator], ...]) -> Callable[[Any], bool]:
-    """Whether an action's fields all pass ``checks``: fields of a plain type compare their
-    values' exact types at once; any other field runs its own check. May raise AttributeError."""
-    plain = tuple(name for name, hint in fields if hint in _PLAIN)
-    types = tuple(hint for _name, hint in fields if hint in _PLAIN)
-    others = tuple((name, check) for name, check in checks if name not in plain)
-    if len(plain) == 1:
-        get_one, only = operator.attrgetter(plain[0]), types[0]
-
-        def plain_ok(action: Any) -> bool:
-            return type(get_one(action)) is only
-    elif plain:
-        get_all = operator.attrgetter(*plain)
-
-        def plain_ok(action: Any) -> bool:
-            return tuple(map(type, get_all(action))) == types
-    else:
-
-        def plain_ok(action: Any) -> bool:
-            return True
-
-    if not others:
-        return plain_ok
-    return lambda action: plain_ok(action) and all(check(getattr(action, name)) is None for name, check in others)
+    """One function answering whether an action's fields all pass ``checks`` (it may raise
+    AttributeError for an unset field). Written out as source, as :mod:`dataclasses` writes its
+    methods: a plain field is one exact type test, with no call per field."""
+    names = dict(checks)
+    scope: dict[str, Any] = {}
+    tests = []
+    for k, (name, hint) in enumerate(fields):
+        if hint in _PLAIN:
+            scope[f"plain{k}"] = hint
+            tests.append(f"type(action.{name}) is plain{k}")
+        else:
+            scope[f"check{k}"] = names[name]
+            tests.append(f"check{k}(action.{name}) is None")
+    exec(f"def well_formed(action):\n    return {' and '.join(tests) or 'True'}\n", scope)
+    return cast(Callable[[Any], bool], scope["well_formed"])
 
 
 def _converter(hint: Any) -> Converter:
