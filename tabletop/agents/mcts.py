@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action, IllegalAction, Randomness, State
 
@@ -245,8 +245,8 @@ class MCTSAgent(PacedAgent):
         edges = node.edges
         if simultaneous:
             offered = []
-            for plan, found in zip(plans, node.offered_edges(mover, plans), strict=True):
-                edge = found or edges.get((mover, plan))  # a plan offered twice has one edge
+            for plan, kept in zip(plans, node.offer(mover, plans).edges, strict=True):
+                edge = kept or edges.get((mover, plan))  # a plan offered twice has one edge
                 if edge is None:
                     edge = edges[(mover, plan)] = Edge()
                 edge.available += 1
@@ -261,40 +261,46 @@ class MCTSAgent(PacedAgent):
                     break
             edge = offered[index]
             return mover, plans[index], edge, edge.visits == 0, offered, probabilities, index
-        tried: list[tuple[Plan, Edge]] = []
-        untried: list[Plan] = []
-        for plan, found in zip(plans, node.offered_edges(mover, plans), strict=True):
-            if found is None:
-                untried.append(plan)
-            else:
-                found.available += 1
-                tried.append((plan, found))
         hint = node.hints.get(mover)
-        if untried:
+        offer = node.offer(mover, plans, hint)
+        hinted = offer.hinted
+        tried: list[int] = []
+        untried = -1  # the first plan without an edge, or the first such that is the hint
+        for k, edge in enumerate(offer.edges):
+            if edge is None:
+                if untried < 0 or (hinted[k] and not hinted[untried]):
+                    untried = k
+            else:
+                edge.available += 1
+                tried.append(k)
+        if untried >= 0:
             visits = node.seat_visits.get(mover, 0)
             allowed = math.inf if settings.widen <= 0 else max(1.0, settings.widen * math.sqrt(visits + 1))
             if len(tried) < allowed:
                 # The heuristic's plan first, then the game's own order (best first).
-                plan = hint if hint in untried else untried[0]
+                plan = hint if hint is not None and hinted[untried] else plans[untried]
                 edge = edges[(mover, plan)] = Edge()
                 edge.available = 1
                 return mover, plan, edge, True, None, None, 0
         if not tried:  # pragma: no cover - a seat to act always has a plan
             raise RuntimeError(f"{mover} is to act but has no plans")
-        c = settings.c
-        best_plan, best_edge = tried[0]
+        c, prior = settings.c, settings.prior
+        found = cast(list[Edge], offer.edges)  # the tried plans' entries, all edges
+        best = tried[0]
         best_score = -math.inf
-        for plan, edge in tried:
-            if edge.visits == 0:
+        for k in tried:
+            edge = found[k]
+            visits = edge.visits
+            if visits == 0:
                 score = math.inf
             else:
                 # Availability, not the parent's visits: a plan legal in few worlds is not favoured.
-                score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available + 1) / edge.visits)
-                if plan == hint:
-                    score += settings.prior / (edge.visits + 1)
+                score = edge.total / visits + c * math.sqrt(math.log(edge.available + 1) / visits)
+                if hinted[k]:
+                    score += prior / (visits + 1)
             if score > best_score:
-                best_plan, best_edge, best_score = plan, edge, score
-        return mover, best_plan, best_edge, False, None, None, 0
+                best, best_score = k, score
+        return mover, plans[best], found[best], False, None, None, 0
 
     @staticmethod
     def _offered(world: State, node: Node, mover: str, rng: Randomness, settings: SearchSettings) -> list[Plan]:

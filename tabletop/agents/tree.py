@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from tabletop.core import Action
 
-__all__ = ["Edge", "Move", "Node", "Plan", "SearchReport", "learn_regrets", "regret_strategy"]
+__all__ = ["Edge", "Move", "Node", "Offer", "Plan", "SearchReport", "learn_regrets", "regret_strategy"]
 
 Plan = tuple[Action, ...]
 Move = tuple[str, Plan]
@@ -79,40 +79,54 @@ class Node:
         self.children: dict[tuple[Move, ...], Node] = {}
         self.seat_visits: dict[str, int] = {}
         self.hints: dict[str, Plan | None] = {}
-        #: Per seat, the plans last offered here, the edge of each (None: none yet), and how
-        #: many edges the node had when they were looked up.
-        self.offers: dict[str, tuple[list[Plan], list[Edge | None], int]] = {}
+        #: Per seat, the last offer made here (see :meth:`offer`).
+        self.offers: dict[str, Offer] = {}
 
-    def offered_edges(self, mover: str, plans: list[Plan]) -> list[Edge | None]:
-        """The edge of each of ``plans`` (None where the plan has none yet), as ``edges`` holds them.
+    def offer(self, mover: str, plans: list[Plan], hint: Plan | None = None) -> Offer:
+        """``plans`` offered to ``mover`` here: the edge of each (None where the plan has none
+        yet), as ``edges`` holds them, and which of them equal ``hint``.
 
         Iterations through a node mostly meet the same plans, made of the very same action
         objects, and comparing a list of identical objects is far cheaper than hashing every
-        plan into ``edges``: so the last offer and the edges found for it are kept. Edges are
+        plan into ``edges`` or comparing it with the hint: so the last offer is kept. Edges are
         only ever added, never replaced or removed, so a kept edge is still the one ``edges``
         holds, and a plan found without one still has none while the count of edges is the same.
 
         >>> node = Node()
         >>> node.edges[("a", ("x",))] = kept = Edge()
-        >>> node.offered_edges("a", [("x",), ("y",)]) == [kept, None]
-        True
+        >>> offer = node.offer("a", [("x",), ("y",)], hint=("y",))
+        >>> offer.edges == [kept, None], offer.hinted
+        (True, [False, True])
         >>> node.edges[("a", ("y",))] = new = Edge()
-        >>> node.offered_edges("a", [("x",), ("y",)]) == [kept, new]
+        >>> node.offer("a", [("x",), ("y",)], hint=("y",)).edges == [kept, new]
         True
         """
         edges = self.edges
         last = self.offers.get(mover)
-        if last is not None and last[0] == plans:
-            if last[2] == len(edges):
-                return last[1]
-            offer, found = last[0], last[1]
+        if last is not None and last.hint is hint and last.plans == plans:
+            if last.known == len(edges):
+                return last
         else:
-            offer, found = list(plans), [None] * len(plans)
+            last = self.offers[mover] = Offer(list(plans), hint)
+        found = last.edges
         for k, edge in enumerate(found):
             if edge is None:
                 found[k] = edges.get((mover, plans[k]))
-        self.offers[mover] = (offer, found, len(edges))
-        return found
+        last.known = len(edges)
+        return last
+
+
+class Offer:
+    """Plans offered to a seat at a node, with the edge of each and which equal the hint."""
+
+    __slots__ = ("edges", "hint", "hinted", "known", "plans")
+
+    def __init__(self, plans: list[Plan], hint: Plan | None) -> None:
+        self.plans = plans
+        self.hint = hint
+        self.hinted = [plan == hint for plan in plans] if hint is not None else [False] * len(plans)
+        self.edges: list[Edge | None] = [None] * len(plans)
+        self.known = -1  # the node's count of edges when ``edges`` was filled in
 
 
 def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:

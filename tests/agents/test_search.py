@@ -187,13 +187,16 @@ _PLANS = [(Roll(),), (Roll(), Hold()), (Hold(),), (Roll(), Roll(), Hold())]
                           st.lists(st.tuples(st.integers(0, len(_PLANS) - 1), st.booleans()), max_size=5),
                           st.integers(0, len(_PLANS) - 1), st.booleans()), max_size=12))
 def test_the_edges_a_node_keeps_for_an_offer_are_the_edges_it_holds(steps):
-    """A node keeps the edges found for the last plans offered to each seat: they are always the
-    ones a fresh look-up finds, whatever plans come (the same objects, equal copies, others) and
-    whatever edges are added in between."""
+    """A node keeps the edges found for the last plans offered to each seat, and which plans are
+    the hint: they are always what a fresh look-up finds, whatever plans and hints come (the same
+    objects, equal copies, others) and whatever edges are added in between."""
     node = Node()
     for mover, offer, added, copy in steps:
         plans = [tuple(list(_PLANS[k])) if fresh else _PLANS[k] for k, fresh in offer]
-        assert node.offered_edges(mover, plans) == [node.edges.get((mover, plan)) for plan in plans]
+        hint = _PLANS[added] if copy else None
+        kept = node.offer(mover, plans, hint)
+        assert kept.edges == [node.edges.get((mover, plan)) for plan in plans]
+        assert kept.hinted == [plan == hint for plan in plans]
         plan = tuple(list(_PLANS[added])) if copy else _PLANS[added]
         node.edges.setdefault((mover, plan), Edge())
 
