@@ -206,7 +206,8 @@ class MCTSAgent(PacedAgent):
             picks = [self._select(world, node, mover, simultaneous, settings, rng) for mover in movers]
             joint: list[Move] = []
             for mover, plan, *_rest in picks:
-                if mover in world.to_act:
+                # The first mover was just read from ``to_act``; a later one may no longer be to act.
+                if not joint or mover in world.to_act:
                     joint.append((mover, self._play(world, mover, plan, rng)))
             path.append((node, picks))
             key = tuple(joint)
@@ -345,8 +346,8 @@ class MCTSAgent(PacedAgent):
                 to_act = (to_act[int(rng.random() * len(to_act))],)
             moves = [(mover, world.suggest(mover, rng) if heuristic else rng.choice(world.legal_actions(mover)))
                      for mover in to_act]
-            for mover, action in moves:
-                if mover in world.to_act:
+            for k, (mover, action) in enumerate(moves):
+                if k == 0 or mover in world.to_act:  # as in ``_iterate``
                     self._play(world, mover, (action,), rng)
             steps += 1
         outcome = world.outcome
