@@ -37,7 +37,7 @@ from .collector import collector_paused
 from .parallel import prepare_workers, search_in_parallel
 from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
-from .tree import Edge, Move, Node, Plan, SearchReport, learn_regrets, regret_strategy
+from .tree import Edge, Move, Node, Offer, Plan, SearchReport, learn_regrets, regret_strategy
 
 __all__ = ["MCTSAgent", "SearchReport"]
 
@@ -265,6 +265,8 @@ class MCTSAgent(PacedAgent):
         hint = node.hints.get(mover)
         offer = node.offer(mover, plans, hint)
         hinted = offer.hinted
+        if offer.whole:
+            return self._best_tried(mover, plans, offer, settings)
         tried: list[int] = []
         untried = -1  # the first plan without an edge, or the first such that is the hint
         for k, edge in enumerate(offer.edges):
@@ -285,18 +287,30 @@ class MCTSAgent(PacedAgent):
                 return mover, plan, edge, True, None, None, 0
         if not tried:  # pragma: no cover - a seat to act always has a plan
             raise RuntimeError(f"{mover} is to act but has no plans")
+        return self._best_tried(mover, plans, offer, settings, tried)
+
+    @staticmethod
+    def _best_tried(mover: str, plans: list[Plan], offer: Offer, settings: SearchSettings,
+                    tried: list[int] | None = None) -> Pick:
+        """The tried plan of best upper confidence bound. Without ``tried`` every plan has its own
+        edge, whose availability is counted here, in the same pass."""
+        hinted = offer.hinted
         c, prior = settings.c, settings.prior
         found = cast(list[Edge], offer.edges)  # the tried plans' entries, all edges
-        best = tried[0]
+        sqrt, log = math.sqrt, math.log
+        count = tried is None
+        best = 0 if tried is None else tried[0]
         best_score = -math.inf
-        for k in tried:
+        for k in range(len(found)) if tried is None else tried:
             edge = found[k]
+            if count:
+                edge.available += 1
             visits = edge.visits
             if visits == 0:
                 score = math.inf
             else:
                 # Availability, not the parent's visits: a plan legal in few worlds is not favoured.
-                score = edge.total / visits + c * math.sqrt(math.log(edge.available + 1) / visits)
+                score = edge.total / visits + c * sqrt(log(edge.available + 1) / visits)
                 if hinted[k]:
                     score += prior / (visits + 1)
             if score > best_score:

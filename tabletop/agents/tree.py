@@ -95,11 +95,12 @@ class Node:
         >>> node = Node()
         >>> node.edges[("a", ("x",))] = kept = Edge()
         >>> offer = node.offer("a", [("x",), ("y",)], hint=("y",))
-        >>> offer.edges == [kept, None], offer.hinted
-        (True, [False, True])
+        >>> offer.edges == [kept, None], offer.hinted, offer.whole
+        (True, [False, True], False)
         >>> node.edges[("a", ("y",))] = new = Edge()
-        >>> node.offer("a", [("x",), ("y",)], hint=("y",)).edges == [kept, new]
-        True
+        >>> offer = node.offer("a", [("x",), ("y",)], hint=("y",))
+        >>> offer.edges == [kept, new], offer.whole
+        (True, True)
         """
         edges = self.edges
         last = self.offers.get(mover)
@@ -113,13 +114,14 @@ class Node:
             if edge is None:
                 found[k] = edges.get((mover, plans[k]))
         last.known = len(edges)
+        last.whole = None not in found and len(set(map(id, found))) == len(found)
         return last
 
 
 class Offer:
     """Plans offered to a seat at a node, with the edge of each and which equal the hint."""
 
-    __slots__ = ("edges", "hint", "hinted", "known", "plans")
+    __slots__ = ("edges", "hint", "hinted", "known", "plans", "whole")
 
     def __init__(self, plans: list[Plan], hint: Plan | None) -> None:
         self.plans = plans
@@ -127,6 +129,7 @@ class Offer:
         self.hinted = [plan == hint for plan in plans] if hint is not None else [False] * len(plans)
         self.edges: list[Edge | None] = [None] * len(plans)
         self.known = -1  # the node's count of edges when ``edges`` was filled in
+        self.whole = False  # whether every plan has an edge, and each its own
 
 
 def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:
