@@ -18,12 +18,14 @@ from tabletop.core import (
     BadOption,
     BadRecord,
     BadScenario,
+    Event,
     InvalidAction,
     Randomness,
     ScriptedRandomness,
     ScriptExhausted,
     UnknownGame,
 )
+from tabletop.core.events import make_event
 from tabletop.testing import assert_rejected, assert_replays, fingerprint, random_playthrough
 from tests.pig import Hold, Roll
 
@@ -233,3 +235,16 @@ def test_an_accepted_action_object_changed_afterwards_is_refused():
     assert not codec.well_formed(action)
     with pytest.raises(InvalidAction, match="field 'count': expected a whole number"):
         codec.validate(action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=5), st.text(max_size=20), st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+       st.none() | st.frozensets(st.sampled_from(["seat1", "seat2"])), st.none() | st.text(max_size=4))
+def test_an_emitted_event_is_the_value_its_constructor_makes(kind, text, data, visible_to, rule):
+    """``emit`` builds its events by setting their slots directly: the same frozen value."""
+    made = make_event(kind, text, data, visible_to, rule)
+    built = Event(kind, text, data, visible_to, rule)
+    assert made == built and repr(made) == repr(built) and made.to_json() == built.to_json()
+    assert pickle.loads(pickle.dumps(made)) == built
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.text = "changed"  # type: ignore[misc]

@@ -245,13 +245,19 @@ class MCTSAgent(PacedAgent):
         plans = self._offered(world, node, mover, rng, settings)
         edges = node.edges
         if simultaneous:
-            offered = []
-            for plan, kept in zip(plans, node.offer(mover, plans).edges, strict=True):
-                edge = kept or edges.get((mover, plan))  # a plan offered twice has one edge
-                if edge is None:
-                    edge = edges[(mover, plan)] = Edge()
-                edge.available += 1
-                offered.append(edge)
+            offer = node.offer(mover, plans)
+            if offer.whole:  # a list no longer changed: every entry is an edge
+                offered = cast(list[Edge], offer.edges)
+                for counted in offered:
+                    counted.available += 1
+            else:
+                offered = []
+                for plan, kept in zip(plans, offer.edges, strict=True):
+                    edge = kept or edges.get((mover, plan))  # a plan offered twice has one edge
+                    if edge is None:
+                        edge = edges[(mover, plan)] = Edge()
+                    edge.available += 1
+                    offered.append(edge)
             probabilities = regret_strategy(offered, settings.explore)
             draw = rng.random()
             index = len(offered) - 1
@@ -269,12 +275,12 @@ class MCTSAgent(PacedAgent):
             return self._best_tried(mover, plans, offer, settings)
         tried: list[int] = []
         untried = -1  # the first plan without an edge, or the first such that is the hint
-        for k, edge in enumerate(offer.edges):
-            if edge is None:
+        for k, kept in enumerate(offer.edges):
+            if kept is None:
                 if untried < 0 or (hinted[k] and not hinted[untried]):
                     untried = k
             else:
-                edge.available += 1
+                kept.available += 1
                 tried.append(k)
         if untried >= 0:
             visits = node.seat_visits.get(mover, 0)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
 from .errors import BadScenario, IllegalAction, InvalidAction, ScriptExhausted, ScriptMismatch, clip, shorten
-from .events import Event
+from .events import Event, make_event
 from .odds import Odds
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
@@ -384,7 +384,7 @@ class State(ABC):
 
     def emit(self, kind: str, text: str, visible_to: Sequence[str] | None = None, **data: Any) -> Event:
         rule = data.pop("rule", None) or self.game.event_rules.get(kind)
-        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None, rule)
+        event = make_event(kind, text, data, frozenset(visible_to) if visible_to is not None else None, rule)
         self.events.append(event)
         return event
 
