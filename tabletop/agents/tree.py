@@ -22,6 +22,7 @@ of as one decision, from :meth:`~tabletop.core.State.plans`). Two ways of choosi
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 from tabletop.core import Action
@@ -147,9 +148,9 @@ def learn_regrets(edges: list[Edge], probabilities: list[float], chosen: int, re
     and the chosen plan's estimate is corrected by its surprise, importance-weighted (an unbiased
     estimate with far less noise than the reward alone). Each plan's regret grows by how much its
     estimate beats the strategy's expected reward."""
-    surprise = (reward - edges[chosen].mean()) / probabilities[chosen]
-    estimates = [edge.mean() + (surprise if k == chosen else 0.0) for k, edge in enumerate(edges)]
-    expected = sum(p * e for p, e in zip(probabilities, estimates, strict=True))
+    estimates = [edge.total / edge.visits if edge.visits else 0.0 for edge in edges]  # each mean()
+    estimates[chosen] += (reward - estimates[chosen]) / probabilities[chosen]
+    expected = sum(map(operator.mul, probabilities, estimates))
     for k, edge in enumerate(edges):
         edge.regret += estimates[k] - expected
         edge.strategy += probabilities[k]

@@ -327,11 +327,11 @@ class State(ABC):
     def _refuse_unless_legal(self, seat: str, action: Action) -> None:
         """The boundary every action crosses: a real seat, a game still on, the seat's turn, a
         well-formed action of this game, and one the rules allow now."""
-        self._check_seat(seat)
-        if self.is_over:
-            raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
-                                "no more actions are taken")
-        if seat not in self.to_act:
+        if self.is_over or seat not in self.to_act:  # a seat to act is a real one
+            self._check_seat(seat)
+            if self.is_over:
+                raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
+                                    "no more actions are taken")
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
         codec = self.game.codec
