@@ -81,17 +81,23 @@ class MCTSAgent(PacedAgent):
             self.last = SearchReport()
             return self._start(state, seat, only)
         settings = search_settings(state.game.name, self.options)
+        # The tree is dropped before the collector is back on, so its first pass need not walk
+        # every node the search made (the tree holds no cycles: reference counting frees it).
+        with collector_paused():
+            plan, self.last = self._search_and_pick(state, seat, settings)
+        if plan is None:
+            return self.rng.choice(legal)
+        return self._start(state, seat, plan)
+
+    def _search_and_pick(self, state: State, seat: str, settings: SearchSettings) -> tuple[Plan | None, SearchReport]:
+        """Search, and the plan to play (None: no searched plan is legal) with the search's report."""
         started = time.perf_counter()
         if settings.workers > 1:
             root, done, workers = search_in_parallel(self, state, seat, settings)
         else:
             (root, done), workers = self.search(state, seat, settings, self.rng), 1
         report = SearchReport(iterations=done, seconds=time.perf_counter() - started, workers=workers)
-        plan = self._best(state, seat, root, settings, report)
-        self.last = report
-        if plan is None:
-            return self.rng.choice(legal)
-        return self._start(state, seat, plan)
+        return self._best(state, seat, root, settings, report), report
 
     def _start(self, state: State, seat: str, plan: Plan) -> Action:
         """Play the plan's first action now, and keep the rest for the next decisions."""
