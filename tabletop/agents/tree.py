@@ -115,7 +115,7 @@ class Node:
             if edge is None:
                 found[k] = edges.get((mover, plans[k]))
         last.known = len(edges)
-        last.whole = None not in found and len(set(map(id, found))) == len(found)
+        last.whole = bool(found) and None not in found and len(set(map(id, found))) == len(found)
         return last
 
 
@@ -130,7 +130,7 @@ class Offer:
         self.hinted = [plan == hint for plan in plans] if hint is not None else [False] * len(plans)
         self.edges: list[Edge | None] = [None] * len(plans)
         self.known = -1  # the node's count of edges when ``edges`` was filled in
-        self.whole = False  # whether every plan has an edge, and each its own
+        self.whole = False  # whether there are plans, every one with an edge of its own
 
 
 def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:

@@ -198,7 +198,7 @@ def test_the_edges_a_node_keeps_for_an_offer_are_the_edges_it_holds(steps):
         fresh = [node.edges.get((mover, plan)) for plan in plans]
         assert kept.edges == fresh
         assert kept.hinted == [plan == hint for plan in plans]
-        assert kept.whole == (None not in fresh and len({id(edge) for edge in fresh}) == len(plans))
+        assert kept.whole == (bool(plans) and None not in fresh and len({id(edge) for edge in fresh}) == len(plans))
         plan = tuple(list(_PLANS[added])) if copy else _PLANS[added]
         node.edges.setdefault((mover, plan), Edge())
 
