@@ -204,7 +204,7 @@ def _fits(hint: str, value: object) -> bool:
 _GOOD = ("x", 3, True, 1.5, None, (1, 2))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(st.dictionaries(st.integers(0, len(_GOOD) - 1), st.sampled_from(_VALUES), max_size=3))
 def test_the_quick_form_check_answers_as_the_field_rules_do(changes):
     """``well_formed`` (the check every action crosses) and ``validate`` agree with the field

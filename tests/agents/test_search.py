@@ -182,7 +182,7 @@ def test_a_search_leaves_no_reference_cycles_and_the_collector_on(info):
 _PLANS = [(Roll(),), (Roll(), Hold()), (Hold(),), (Roll(), Roll(), Hold())]
 
 
-@hypothesis_settings(max_examples=200, deadline=None)
+@hypothesis_settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.sampled_from(["seat1", "seat2"]),
                           st.lists(st.tuples(st.integers(0, len(_PLANS) - 1), st.booleans()), max_size=5),
                           st.integers(0, len(_PLANS) - 1), st.booleans()), max_size=12))
