@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import pickle
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import tabletop
 from tabletop.core import (
+    Action,
+    ActionCodec,
     BadOption,
     BadRecord,
     BadScenario,
+    Event,
     InvalidAction,
     Randomness,
     ScriptedRandomness,
     ScriptExhausted,
     UnknownGame,
 )
+from tabletop.core.events import make_event
 from tabletop.testing import assert_rejected, assert_replays, fingerprint, random_playthrough
 from tests.pig import Hold, Roll
 
@@ -159,3 +167,84 @@ def test_games_seen_from_many_threads_at_once_are_all_the_games():
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[5]"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Survey(Action):
+    """An action with a field of every kind the codec checks."""
+
+    kind = "survey"
+    name: str
+    count: int
+    flag: bool
+    share: float
+    note: str | None
+    cells: tuple[int, ...]
+
+
+_MISSING = object()
+_VALUES = ["x", "", 0, 3, True, False, 1.5, math.nan, math.inf, None, (1, 2), (), ("a",), (True,), [1], _MISSING]
+
+
+def _fits(hint: str, value: object) -> bool:
+    """Whether ``value`` is a well-formed value of the field type ``hint``, said plainly."""
+    if hint == "str":
+        return type(value) is str
+    if hint == "int":
+        return type(value) is int
+    if hint == "bool":
+        return type(value) is bool
+    if hint == "float":
+        return type(value) is int or (type(value) is float and math.isfinite(value))  # type: ignore[arg-type]
+    if hint == "str | None":
+        return value is None or type(value) is str
+    return type(value) is tuple and all(type(v) is int for v in value)  # type: ignore[attr-defined]
+
+
+_GOOD = ("x", 3, True, 1.5, None, (1, 2))
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(0, len(_GOOD) - 1), st.sampled_from(_VALUES), max_size=3))
+def test_the_quick_form_check_answers_as_the_field_rules_do(changes):
+    """``well_formed`` (the check every action crosses) and ``validate`` agree with the field
+    rules for any object, however it was built, fields left unset included."""
+    codec = ActionCodec(Survey)
+    action = object.__new__(Survey)
+    values = [changes.get(k, good) for k, good in enumerate(_GOOD)]
+    for field, value in zip(dataclasses.fields(Survey), values, strict=True):
+        if value is not _MISSING:
+            object.__setattr__(action, field.name, value)
+    expected = all(value is not _MISSING and _fits(str(field.type), value)
+                   for field, value in zip(dataclasses.fields(Survey), values, strict=True))
+    assert codec.well_formed(action) is expected
+    if expected:
+        codec.validate(action)
+    else:
+        with pytest.raises(InvalidAction, match="survey"):
+            codec.validate(action)
+
+
+def test_an_accepted_action_object_changed_afterwards_is_refused():
+    """Nothing remembers an action object as checked: the same object, once accepted and then
+    changed behind ``frozen``, is refused by the next state it meets."""
+    codec = ActionCodec(Survey)
+    action = Survey("x", 1, True, 0.5, None, (1,))
+    assert codec.well_formed(action)
+    object.__setattr__(action, "count", True)
+    assert not codec.well_formed(action)
+    with pytest.raises(InvalidAction, match="field 'count': expected a whole number"):
+        codec.validate(action)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(max_size=5), st.text(max_size=20), st.dictionaries(st.text(max_size=3), st.integers(), max_size=3),
+       st.none() | st.frozensets(st.sampled_from(["seat1", "seat2"])), st.none() | st.text(max_size=4))
+def test_an_emitted_event_is_the_value_its_constructor_makes(kind, text, data, visible_to, rule):
+    """``emit`` builds its events by setting their slots directly: the same frozen value."""
+    made = make_event(kind, text, data, visible_to, rule)
+    built = Event(kind, text, data, visible_to, rule)
+    assert made == built and repr(made) == repr(built) and made.to_json() == built.to_json()
+    assert pickle.loads(pickle.dumps(made)) == built
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.text = "changed"  # type: ignore[misc]

@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import time
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Action, IllegalAction, Randomness, State
 
@@ -37,7 +37,7 @@ from .collector import collector_paused
 from .parallel import prepare_workers, search_in_parallel
 from .settings import SearchSettings, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
-from .tree import Edge, Move, Node, Plan, SearchReport, learn_regrets, regret_strategy
+from .tree import Edge, Move, Node, Offer, Plan, SearchReport, learn_regrets, regret_strategy
 
 __all__ = ["MCTSAgent", "SearchReport"]
 
@@ -81,17 +81,23 @@ class MCTSAgent(PacedAgent):
             self.last = SearchReport()
             return self._start(state, seat, only)
         settings = search_settings(state.game.name, self.options)
+        # The tree is dropped before the collector is back on, so its first pass need not walk
+        # every node the search made (the tree holds no cycles: reference counting frees it).
+        with collector_paused():
+            plan, self.last = self._search_and_pick(state, seat, settings)
+        if plan is None:
+            return self.rng.choice(legal)
+        return self._start(state, seat, plan)
+
+    def _search_and_pick(self, state: State, seat: str, settings: SearchSettings) -> tuple[Plan | None, SearchReport]:
+        """Search, and the plan to play (None: no searched plan is legal) with the search's report."""
         started = time.perf_counter()
         if settings.workers > 1:
             root, done, workers = search_in_parallel(self, state, seat, settings)
         else:
             (root, done), workers = self.search(state, seat, settings, self.rng), 1
         report = SearchReport(iterations=done, seconds=time.perf_counter() - started, workers=workers)
-        plan = self._best(state, seat, root, settings, report)
-        self.last = report
-        if plan is None:
-            return self.rng.choice(legal)
-        return self._start(state, seat, plan)
+        return self._best(state, seat, root, settings, report), report
 
     def _start(self, state: State, seat: str, plan: Plan) -> Action:
         """Play the plan's first action now, and keep the rest for the next decisions."""
@@ -206,7 +212,8 @@ class MCTSAgent(PacedAgent):
             picks = [self._select(world, node, mover, simultaneous, settings, rng) for mover in movers]
             joint: list[Move] = []
             for mover, plan, *_rest in picks:
-                if mover in world.to_act:
+                # The first mover was just read from ``to_act``; a later one may no longer be to act.
+                if not joint or mover in world.to_act:
                     joint.append((mover, self._play(world, mover, plan, rng)))
             path.append((node, picks))
             key = tuple(joint)
@@ -244,13 +251,19 @@ class MCTSAgent(PacedAgent):
         plans = self._offered(world, node, mover, rng, settings)
         edges = node.edges
         if simultaneous:
-            offered = []
-            for plan in plans:
-                edge = edges.get((mover, plan))
-                if edge is None:
-                    edge = edges[(mover, plan)] = Edge()
-                edge.available += 1
-                offered.append(edge)
+            offer = node.offer(mover, plans)
+            if offer.whole:  # a list no longer changed: every entry is an edge
+                offered = cast(list[Edge], offer.edges)
+                for counted in offered:
+                    counted.available += 1
+            else:
+                offered = []
+                for plan, kept in zip(plans, offer.edges, strict=True):
+                    edge = kept or edges.get((mover, plan))  # a plan offered twice has one edge
+                    if edge is None:
+                        edge = edges[(mover, plan)] = Edge()
+                    edge.available += 1
+                    offered.append(edge)
             probabilities = regret_strategy(offered, settings.explore)
             draw = rng.random()
             index = len(offered) - 1
@@ -261,41 +274,60 @@ class MCTSAgent(PacedAgent):
                     break
             edge = offered[index]
             return mover, plans[index], edge, edge.visits == 0, offered, probabilities, index
-        tried: list[tuple[Plan, Edge]] = []
-        untried: list[Plan] = []
-        for plan in plans:
-            edge = edges.get((mover, plan))
-            if edge is None:
-                untried.append(plan)
-            else:
-                edge.available += 1
-                tried.append((plan, edge))
         hint = node.hints.get(mover)
-        if untried:
+        offer = node.offer(mover, plans, hint)
+        hinted = offer.hinted
+        if offer.whole:
+            return self._best_tried(mover, plans, offer, settings)
+        tried: list[int] = []
+        untried = -1  # the first plan without an edge, or the first such that is the hint
+        for k, kept in enumerate(offer.edges):
+            if kept is None:
+                if untried < 0 or (hinted[k] and not hinted[untried]):
+                    untried = k
+            else:
+                kept.available += 1
+                tried.append(k)
+        if untried >= 0:
             visits = node.seat_visits.get(mover, 0)
             allowed = math.inf if settings.widen <= 0 else max(1.0, settings.widen * math.sqrt(visits + 1))
             if len(tried) < allowed:
                 # The heuristic's plan first, then the game's own order (best first).
-                plan = hint if hint in untried else untried[0]
+                plan = hint if hint is not None and hinted[untried] else plans[untried]
                 edge = edges[(mover, plan)] = Edge()
                 edge.available = 1
                 return mover, plan, edge, True, None, None, 0
         if not tried:  # pragma: no cover - a seat to act always has a plan
             raise RuntimeError(f"{mover} is to act but has no plans")
-        c = settings.c
-        best_plan, best_edge = tried[0]
+        return self._best_tried(mover, plans, offer, settings, tried)
+
+    @staticmethod
+    def _best_tried(mover: str, plans: list[Plan], offer: Offer, settings: SearchSettings,
+                    tried: list[int] | None = None) -> Pick:
+        """The tried plan of best upper confidence bound. Without ``tried`` every plan has its own
+        edge, whose availability is counted here, in the same pass."""
+        hinted = offer.hinted
+        c, prior = settings.c, settings.prior
+        found = cast(list[Edge], offer.edges)  # the tried plans' entries, all edges
+        sqrt, log = math.sqrt, math.log
+        count = tried is None
+        best = 0 if tried is None else tried[0]
         best_score = -math.inf
-        for plan, edge in tried:
-            if edge.visits == 0:
+        for k in range(len(found)) if tried is None else tried:
+            edge = found[k]
+            if count:
+                edge.available += 1
+            visits = edge.visits
+            if visits == 0:
                 score = math.inf
             else:
                 # Availability, not the parent's visits: a plan legal in few worlds is not favoured.
-                score = edge.total / edge.visits + c * math.sqrt(math.log(edge.available + 1) / edge.visits)
-                if plan == hint:
-                    score += settings.prior / (edge.visits + 1)
+                score = edge.total / visits + c * sqrt(log(edge.available + 1) / visits)
+                if hinted[k]:
+                    score += prior / (visits + 1)
             if score > best_score:
-                best_plan, best_edge, best_score = plan, edge, score
-        return mover, best_plan, best_edge, False, None, None, 0
+                best, best_score = k, score
+        return mover, plans[best], found[best], False, None, None, 0
 
     @staticmethod
     def _offered(world: State, node: Node, mover: str, rng: Randomness, settings: SearchSettings) -> list[Plan]:
@@ -317,12 +349,12 @@ class MCTSAgent(PacedAgent):
         """Play a plan while it stays legal and the mover stays to act; the part played."""
         played: list[Action] = []
         for action in plan:
-            if world.is_over or mover not in world.to_act:
-                break
             try:
                 world.apply(mover, action)
             except IllegalAction:
-                if played:
+                # A refusal changes nothing, so the game is as it was: over, another's turn, or
+                # an action no longer allowed.
+                if played or world.is_over or mover not in world.to_act:
                     break
                 # Only when an earlier simultaneous move changed what this seat may do.
                 action = rng.choice(world.legal_actions(mover))
@@ -340,8 +372,8 @@ class MCTSAgent(PacedAgent):
                 to_act = (to_act[int(rng.random() * len(to_act))],)
             moves = [(mover, world.suggest(mover, rng) if heuristic else rng.choice(world.legal_actions(mover)))
                      for mover in to_act]
-            for mover, action in moves:
-                if mover in world.to_act:
+            for k, (mover, action) in enumerate(moves):
+                if k == 0 or mover in world.to_act:  # as in ``_iterate``
                     self._play(world, mover, (action,), rng)
             steps += 1
         outcome = world.outcome

@@ -22,11 +22,12 @@ of as one decision, from :meth:`~tabletop.core.State.plans`). Two ways of choosi
 from __future__ import annotations
 
 import math
+import operator
 from dataclasses import dataclass, field
 
 from tabletop.core import Action
 
-__all__ = ["Edge", "Move", "Node", "Plan", "SearchReport", "learn_regrets", "regret_strategy"]
+__all__ = ["Edge", "Move", "Node", "Offer", "Plan", "SearchReport", "learn_regrets", "regret_strategy"]
 
 Plan = tuple[Action, ...]
 Move = tuple[str, Plan]
@@ -72,13 +73,64 @@ class Edge:
 class Node:
     """A point in the open-loop tree: per-seat plan statistics and children by joint move."""
 
-    __slots__ = ("children", "edges", "hints", "seat_visits")
+    __slots__ = ("children", "edges", "hints", "offers", "seat_visits")
 
     def __init__(self) -> None:
         self.edges: dict[Move, Edge] = {}
         self.children: dict[tuple[Move, ...], Node] = {}
         self.seat_visits: dict[str, int] = {}
         self.hints: dict[str, Plan | None] = {}
+        #: Per seat, the last offer made here (see :meth:`offer`).
+        self.offers: dict[str, Offer] = {}
+
+    def offer(self, mover: str, plans: list[Plan], hint: Plan | None = None) -> Offer:
+        """``plans`` offered to ``mover`` here: the edge of each (None where the plan has none
+        yet), as ``edges`` holds them, and which of them equal ``hint``.
+
+        Iterations through a node mostly meet the same plans, made of the very same action
+        objects, and comparing a list of identical objects is far cheaper than hashing every
+        plan into ``edges`` or comparing it with the hint: so the last offer is kept. Edges are
+        only ever added, never replaced or removed, so a kept edge is still the one ``edges``
+        holds, and a plan found without one still has none while the count of edges is the same.
+
+        >>> node = Node()
+        >>> node.edges[("a", ("x",))] = kept = Edge()
+        >>> offer = node.offer("a", [("x",), ("y",)], hint=("y",))
+        >>> offer.edges == [kept, None], offer.hinted, offer.whole
+        (True, [False, True], False)
+        >>> node.edges[("a", ("y",))] = new = Edge()
+        >>> offer = node.offer("a", [("x",), ("y",)], hint=("y",))
+        >>> offer.edges == [kept, new], offer.whole
+        (True, True)
+        """
+        edges = self.edges
+        last = self.offers.get(mover)
+        if last is not None and last.hint is hint and last.plans == plans:
+            if last.known == len(edges):
+                return last
+        else:
+            last = self.offers[mover] = Offer(list(plans), hint)
+        found = last.edges
+        for k, edge in enumerate(found):
+            if edge is None:
+                found[k] = edges.get((mover, plans[k]))
+        last.known = len(edges)
+        last.whole = bool(found) and None not in found and len(set(map(id, found))) == len(found)
+        return last
+
+
+class Offer:
+    """Plans offered to a seat at a node, with the edge of each and which equal the hint."""
+
+    __slots__ = ("edges", "hint", "hinted", "known", "plans", "whole")
+
+    def __init__(self, plans: list[Plan], hint: Plan | None) -> None:
+        self.plans = plans
+        self.hint = hint
+        self.hinted = [plan == hint for plan in plans] if hint is not None else [False] * len(plans)
+        self.edges: list[Edge | None] = [None] * len(plans)
+        self.known = -1  # the node's count of edges when ``edges`` was filled in
+        self.whole = False  # whether there are plans, every one with an edge of its own
 
 
 def regret_strategy(edges: list[Edge], exploration: float) -> list[float]:
@@ -96,9 +148,9 @@ def learn_regrets(edges: list[Edge], probabilities: list[float], chosen: int, re
     and the chosen plan's estimate is corrected by its surprise, importance-weighted (an unbiased
     estimate with far less noise than the reward alone). Each plan's regret grows by how much its
     estimate beats the strategy's expected reward."""
-    surprise = (reward - edges[chosen].mean()) / probabilities[chosen]
-    estimates = [edge.mean() + (surprise if k == chosen else 0.0) for k, edge in enumerate(edges)]
-    expected = sum(p * e for p, e in zip(probabilities, estimates, strict=True))
+    estimates = [edge.total / edge.visits if edge.visits else 0.0 for edge in edges]  # each mean()
+    estimates[chosen] += (reward - estimates[chosen]) / probabilities[chosen]
+    expected = sum(map(operator.mul, probabilities, estimates))
     for k, edge in enumerate(edges):
         edge.regret += estimates[k] - expected
         edge.strategy += probabilities[k]

@@ -25,7 +25,7 @@ import math
 import types
 import typing
 from collections.abc import Callable
-from typing import Any, ClassVar, Union
+from typing import Any, ClassVar, Union, cast
 
 from .errors import InvalidAction, clip, shorten
 
@@ -43,15 +43,26 @@ class Action:
 
     def to_json(self) -> dict[str, JSONValue]:
         data: dict[str, JSONValue] = {"kind": self.kind}
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[field.name] = _to_json(getattr(self, field.name))
+        for name in _field_names(type(self)):
+            data[name] = _to_json(getattr(self, name))
         return data
 
     def __str__(self) -> str:
         parts = [self.kind]
-        for field in dataclasses.fields(self):  # type: ignore[arg-type]
-            parts.append(f"{field.name}={_to_text(getattr(self, field.name))}")
+        for name in _field_names(type(self)):
+            parts.append(f"{name}={_to_text(getattr(self, name))}")
         return " ".join(parts)
+
+
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """An action class's field names, in order (found once: refusals list many actions)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 def _to_json(value: Any) -> JSONValue:
@@ -126,6 +137,27 @@ def _validator(hint: Any) -> Validator:
             f"expected one of {', '.join(map(str, hint.__members__.values()))}, got {shorten(value)}"
             if hasattr(hint, "__members__") else f"expected {hint.__name__}, got {shorten(value)}")
     raise TypeError(f"unsupported action field type {hint!r}")
+
+
+_PLAIN = (str, int, bool)  # field types whose values must be exactly that type
+
+
+def _form_check(fields: list[tuple[str, Any]], checks: tuple[tuple[str, Validator], ...]) -> Callable[[Any], bool]:
+    """One function answering whether an action's fields all pass ``checks`` (it may raise
+    AttributeError for an unset field). Written out as source, as :mod:`dataclasses` writes its
+    methods: a plain field is one exact type test, with no call per field."""
+    names = dict(checks)
+    scope: dict[str, Any] = {}
+    tests = []
+    for k, (name, hint) in enumerate(fields):
+        if hint in _PLAIN:
+            scope[f"plain{k}"] = hint
+            tests.append(f"type(action.{name}) is plain{k}")
+        else:
+            scope[f"check{k}"] = names[name]
+            tests.append(f"check{k}(action.{name}) is None")
+    exec(f"def well_formed(action):\n    return {' and '.join(tests) or 'True'}\n", scope)
+    return cast(Callable[[Any], bool], scope["well_formed"])
 
 
 def _converter(hint: Any) -> Converter:
@@ -238,6 +270,7 @@ class ActionCodec:
         self.kinds: dict[str, type[Action]] = {}
         self._fields: dict[str, list[tuple[str, Converter]]] = {}
         self._checks: dict[type[Action], tuple[tuple[str, Validator], ...]] = {}
+        self._well_formed: dict[type[Action], Callable[[Any], bool]] = {}
         for cls in kinds:
             if cls.kind in self.kinds:
                 raise ValueError(f"two action classes share the kind {cls.kind!r}")
@@ -249,12 +282,37 @@ class ActionCodec:
             self._checks[cls] = tuple(
                 (f.name, _validator(hints[f.name])) for f in dataclasses.fields(cls)  # type: ignore[arg-type]
             )
+            self._well_formed[cls] = _form_check(
+                [(f.name, hints[f.name]) for f in dataclasses.fields(cls)], self._checks[cls])  # type: ignore[arg-type]
+
+    def well_formed(self, action: Any) -> bool:
+        """Whether :meth:`validate` accepts ``action``: the same checks, answered with no message.
+        Every action a search plays crosses this, so fields of a plain type (text, whole
+        number, yes/no) are checked all at once.
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True, slots=True)
+        ... class Bid(Action):
+        ...     kind = "bid"
+        ...     amount: int
+        ...     suit: str
+        >>> codec = ActionCodec(Bid)
+        >>> codec.well_formed(Bid(3, "hearts")), codec.well_formed(Bid(True, "hearts")), codec.well_formed(3)
+        (True, False, False)
+        """
+        check = self._well_formed.get(type(action))
+        try:
+            return check is not None and check(action)
+        except AttributeError:  # a field left unset
+            return False
 
     def validate(self, action: Any, game: str = "this game") -> None:
         """Raise :class:`InvalidAction` unless ``action`` is one of this game's action classes
         with every field holding a value of its declared type, however the object was built
         (a constructor does not check types, and ``object.__setattr__`` gets past ``frozen``).
         """
+        if self.well_formed(action):
+            return
         checks = self._checks.get(type(action))
         if checks is None:
             raise InvalidAction(f"{shorten(action)} is not a {game} action; its kinds are "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Event", "possessive"]
+__all__ = ["Event", "make_event", "possessive"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +36,29 @@ class Event:
         if self.rule is not None:
             out["rule"] = self.rule
         return out
+
+
+_NEW = object.__new__
+_SETTERS = tuple(getattr(Event, name).__set__ for name in ("kind", "text", "data", "visible_to", "rule"))
+
+
+def make_event(kind: str, text: str, data: dict[str, Any], visible_to: frozenset[str] | None,
+               rule: str | None) -> Event:
+    """``Event(kind, text, data, visible_to, rule)``, the same value, built by setting each slot
+    once: a frozen class's own constructor goes through ``object.__setattr__`` per field, and
+    games emit events on every action a search plays.
+
+    >>> make_event("roll", "Jayne rolls 4.", {"value": 4}, None, "R1") == Event("roll", "Jayne rolls 4.", {"value": 4}, None, "R1")
+    True
+    """
+    event = _NEW(Event)
+    set_kind, set_text, set_data, set_visible_to, set_rule = _SETTERS
+    set_kind(event, kind)
+    set_text(event, text)
+    set_data(event, data)
+    set_visible_to(event, visible_to)
+    set_rule(event, rule)
+    return event
 
 
 def possessive(name: str) -> str:

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal
 
 from .actions import Action, ActionCodec
 from .errors import BadScenario, IllegalAction, InvalidAction, ScriptExhausted, ScriptMismatch, clip, shorten
-from .events import Event
+from .events import Event, make_event
 from .odds import Odds
 from .options import Option, validate_options
 from .randomness import Randomness, make_randomness
@@ -327,14 +327,16 @@ class State(ABC):
     def _refuse_unless_legal(self, seat: str, action: Action) -> None:
         """The boundary every action crosses: a real seat, a game still on, the seat's turn, a
         well-formed action of this game, and one the rules allow now."""
-        self._check_seat(seat)
-        if self.is_over:
-            raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
-                                "no more actions are taken")
-        if seat not in self.to_act:
+        if self.is_over or seat not in self.to_act:  # a seat to act is a real one
+            self._check_seat(seat)
+            if self.is_over:
+                raise IllegalAction(f"the game is over ({self.outcome.reason if self.outcome else ''}); "
+                                    "no more actions are taken")
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        self.game.codec.validate(action, self.game.name)
+        codec = self.game.codec
+        if not codec.well_formed(action):
+            codec.validate(action, self.game.name)
         self.check(seat, action)
 
     def odds(self, seat: str, action: Action) -> Odds | None:
@@ -382,7 +384,7 @@ class State(ABC):
 
     def emit(self, kind: str, text: str, visible_to: Sequence[str] | None = None, **data: Any) -> Event:
         rule = data.pop("rule", None) or self.game.event_rules.get(kind)
-        event = Event(kind, text, data, frozenset(visible_to) if visible_to is not None else None, rule)
+        event = make_event(kind, text, data, frozenset(visible_to) if visible_to is not None else None, rule)
         self.events.append(event)
         return event
 

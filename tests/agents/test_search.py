@@ -7,12 +7,17 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as hypothesis_settings
+from hypothesis import strategies as st
 
 import tabletop
 import tests.pig  # noqa: F401
 from tabletop.agents import BadAgentSpec, make_agent
 from tabletop.agents import settings as settings_module
+from tabletop.agents.mcts import MCTSAgent
 from tabletop.agents.settings import SEARCH_OPTIONS, search_settings, tuned_options
+from tabletop.agents.tree import Edge, Node
 from tabletop.core import Action, ActionCodec, Game, GameInfo, Outcome, Randomness, State, register
 from tests.pig import Hold, PigGame, PigState, Roll
 
@@ -172,3 +177,45 @@ def test_a_search_leaves_no_reference_cycles_and_the_collector_on(info):
         assert gc.isenabled()
     assert searches == 3
     assert gc.collect() == 0
+
+
+_PLANS = [(Roll(),), (Roll(), Hold()), (Hold(),), (Roll(), Roll(), Hold())]
+
+
+@hypothesis_settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["seat1", "seat2"]),
+                          st.lists(st.tuples(st.integers(0, len(_PLANS) - 1), st.booleans()), max_size=5),
+                          st.integers(0, len(_PLANS) - 1), st.booleans()), max_size=12))
+def test_the_edges_a_node_keeps_for_an_offer_are_the_edges_it_holds(steps):
+    """A node keeps the edges found for the last plans offered to each seat, and which plans are
+    the hint: they are always what a fresh look-up finds, whatever plans and hints come (the same
+    objects, equal copies, others) and whatever edges are added in between."""
+    node = Node()
+    for mover, offer, added, copy in steps:
+        plans = [tuple(list(_PLANS[k])) if fresh else _PLANS[k] for k, fresh in offer]
+        hint = _PLANS[added] if copy else None
+        kept = node.offer(mover, plans, hint)
+        fresh = [node.edges.get((mover, plan)) for plan in plans]
+        assert kept.edges == fresh
+        assert kept.hinted == [plan == hint for plan in plans]
+        assert kept.whole == (bool(plans) and None not in fresh and len({id(edge) for edge in fresh}) == len(plans))
+        plan = tuple(list(_PLANS[added])) if copy else _PLANS[added]
+        node.edges.setdefault((mover, plan), Edge())
+
+
+def test_a_plan_is_played_while_it_stays_legal_and_the_seat_stays_to_act():
+    """A plan stops where the seat's turn ends, or at a step no longer allowed; a first step no
+    longer allowed gives way to a legal action; a finished game plays nothing."""
+    play = MCTSAgent._play
+    rng = Randomness(1)
+    turn_ends = tabletop.load("test-pig").new_state(seed=1, dice=[1])
+    assert play(turn_ends, "seat1", (Roll(), Roll(), Hold()), rng) == (Roll(),)  # a 1 passes the turn
+    assert turn_ends.to_act == ("seat2",)
+    stopped = tabletop.load("test-throw").new_state(seed=0)
+    assert play(stopped, "seat1", (Throw("rock"), Throw("paper")), rng) == (Throw("rock"),)
+    refused = tabletop.load("test-throw").new_state(seed=0)
+    replaced = play(refused, "seat1", (Throw("lizard"),), rng)
+    assert len(replaced) == 1 and replaced[0] in refused.legal_actions("seat2")
+    assert refused.to_act == ("seat2",)
+    over = tabletop.load("test-pig").new_state(scenario={"banked": {"seat1": 20}})
+    assert play(over, "seat1", (Roll(),), rng) == ()
