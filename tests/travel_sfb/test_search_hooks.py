@@ -125,3 +125,50 @@ def test_a_ship_that_ends_a_turn_with_cards_it_had_room_for_is_met_with_the_rule
         plans = position.plans("seat1")
         assert len(plans) == 1 and plans[0][0] == position.suggest("seat1", Randomness(0))
     assert len(state.plans("seat2")) > 1
+
+
+def test_a_ship_whose_rows_are_not_runs_of_its_hand_is_met_with_the_rules_of_thumb():
+    state = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D")
+    allocate(state, "seat1", offense="KS QS", defense="9C 5D 2S")  # runs, high to low
+    allocate(state, "seat2", offense="8D 3H", movement="7C 6C", defense="4H", finish=False)  # not runs
+    assert state.turn == 2 and state.unsorted == [0, 1] and state.idle == [0, 0]
+    world = state.determinize("seat1", Randomness(3))
+    assert world.unsorted == [0, 1]
+    for position in (state, world):
+        plans = position.plans("seat1")
+        assert len(plans) == 1 and plans[0][0] == position.suggest("seat1", Randomness(0))
+    assert len(state.plans("seat2")) > 1
+
+
+def test_rows_placed_beside_unseen_advantage_cards_or_in_the_open_are_not_judged():
+    # With advantage cards face down in its Offense a ship guesses their worth afresh at each
+    # placement, and in the open it answers each of the other ship's cards: its rows need not be
+    # runs of its hand then.
+    hidden = new("KS QS 9C 5D 2S JH 3H 4H 6C 7C 8D", advantage={"seat2": 1})
+    allocate(hidden, "seat1", offense="KS QS", defense="9C 5D 2S")
+    allocate(hidden, "seat2", offense="8D 3H", movement="7C 6C", defense="4H", finish=False)
+    seen = new("KS QS 9C 5D 2S JH 3H 4H 6C 7C 8D", {"advantage_cards": "owner-looks"}, advantage={"seat2": 1})
+    allocate(seen, "seat1", offense="KS QS", defense="9C 5D 2S")
+    allocate(seen, "seat2", offense="8D 3H", movement="7C 6C", defense="4H", finish=False)
+    shown = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D", {"open_allocation": True}, first_placer="seat1")
+    for seat1, seat2 in (("KS offense", "8D offense"), ("QS offense", "3H offense"), ("9C defense", "7C movement"),
+                         ("5D defense", "6C movement"), ("2S defense", "4H defense")):
+        for seat, move in (("seat1", seat1), ("seat2", seat2)):
+            card, row = move.split()
+            shown.apply(seat, Place(card, row))
+    assert hidden.turn == seen.turn == shown.turn == 2
+    assert hidden.unsorted == shown.unsorted == [0, 0] and seen.unsorted == [0, 1]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_rules_of_thumb_never_look_erratic(options):
+    # So a search meets them (and itself) with its model of a sound reply, as before this sign
+    # was read.
+    game = tabletop.load("travel-sfb", **options)
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        rng = Randomness(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, state.suggest(seat, rng))
+        assert state.unsorted == [0, 0] and state.idle == [0, 0]
