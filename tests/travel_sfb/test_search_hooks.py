@@ -11,6 +11,7 @@ import tabletop
 from tabletop.core import Randomness
 from tabletop.titles.travel_sfb.actions import Place
 from tabletop.titles.travel_sfb.features import EVALUATION_FILE, FEATURES, FITTED, load_evaluation
+from tabletop.titles.travel_sfb.heuristic import _BEST, _PLACEMENTS
 from tabletop.titles.travel_sfb.knowledge import SEATS, unseen_advantage
 from tabletop.titles.travel_sfb.rules import ALLOCATE, PAIR
 
@@ -163,7 +164,11 @@ def test_rows_placed_beside_unseen_advantage_cards_or_in_the_open_are_not_judged
 @pytest.mark.parametrize("options", OPTION_SETS)
 def test_the_rules_of_thumb_never_look_erratic(options):
     # So a search meets them (and itself) with its model of a sound reply, as before this sign
-    # was read.
+    # was read. From a fresh start: partway through a turn the rules of thumb follow the plan
+    # they remember for that point, which may have been worked out from another hand (see
+    # docs/rules/travel-sfb.md section 5).
+    _PLACEMENTS.clear()
+    _BEST.clear()
     game = tabletop.load("travel-sfb", **options)
     for seed in range(12):
         state = game.new_state(seed=seed)
