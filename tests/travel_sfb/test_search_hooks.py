@@ -115,26 +115,24 @@ def test_in_a_world_drawn_for_one_seat_the_other_ship_offers_only_its_likeliest_
     assert len(state.plans("seat2")) > 1
 
 
-def test_a_ship_that_ends_a_turn_with_cards_it_had_room_for_is_met_with_the_rules_of_thumb():
-    state = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D")
-    allocate(state, "seat1", offense="KS QS", movement="9C", defense="5D 2S")  # every card placed
-    allocate(state, "seat2", offense="3H")  # four cards kept back with room for them
-    assert state.turn == 2 and state.idle == [0, 1]
-    world = state.determinize("seat1", Randomness(3))
-    assert world.idle == [0, 1]
-    for position in (state, world):
-        plans = position.plans("seat1")
-        assert len(plans) == 1 and plans[0][0] == position.suggest("seat1", Randomness(0))
-    assert len(state.plans("seat2")) > 1
+# Each sign of erratic play: seat2's allocation, whether it must finish by hand (cards kept), and
+# the counts it leaves (idle, unsorted).
+ERRATIC_SIGNS = {
+    "cards kept back with room for them": ({"offense": "3H"}, True, [0, 1], [0, 0]),
+    "rows that are not runs of the hand": ({"offense": "8D 3H", "movement": "7C 6C", "defense": "4H"}, False,
+                                           [0, 0], [0, 1]),
+}
 
 
-def test_a_ship_whose_rows_are_not_runs_of_its_hand_is_met_with_the_rules_of_thumb():
+@pytest.mark.parametrize("sign", ERRATIC_SIGNS)
+def test_a_ship_that_shows_a_sign_of_erratic_play_is_met_with_the_rules_of_thumb(sign):
+    rows, keeps_cards, idle, unsorted = ERRATIC_SIGNS[sign]
     state = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D")
-    allocate(state, "seat1", offense="KS QS", defense="9C 5D 2S")  # runs, high to low
-    allocate(state, "seat2", offense="8D 3H", movement="7C 6C", defense="4H", finish=False)  # not runs
-    assert state.turn == 2 and state.unsorted == [0, 1] and state.idle == [0, 0]
+    allocate(state, "seat1", offense="KS QS", defense="9C 5D 2S")  # every card placed, in runs
+    allocate(state, "seat2", **rows, finish=keeps_cards)
+    assert state.turn == 2 and state.idle == idle and state.unsorted == unsorted
     world = state.determinize("seat1", Randomness(3))
-    assert world.unsorted == [0, 1]
+    assert world.idle == idle and world.unsorted == unsorted
     for position in (state, world):
         plans = position.plans("seat1")
         assert len(plans) == 1 and plans[0][0] == position.suggest("seat1", Randomness(0))
