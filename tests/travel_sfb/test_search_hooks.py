@@ -11,6 +11,7 @@ import tabletop
 from tabletop.core import Randomness
 from tabletop.titles.travel_sfb.actions import Place
 from tabletop.titles.travel_sfb.features import EVALUATION_FILE, FEATURES, FITTED, load_evaluation
+from tabletop.titles.travel_sfb.heuristic import _BEST, _PLACEMENTS
 from tabletop.titles.travel_sfb.knowledge import SEATS, unseen_advantage
 from tabletop.titles.travel_sfb.rules import ALLOCATE, PAIR
 
@@ -114,14 +115,63 @@ def test_in_a_world_drawn_for_one_seat_the_other_ship_offers_only_its_likeliest_
     assert len(state.plans("seat2")) > 1
 
 
-def test_a_ship_that_ends_a_turn_with_cards_it_had_room_for_is_met_with_the_rules_of_thumb():
+# Each sign of erratic play: seat2's allocation, whether it must finish by hand (cards kept), and
+# the counts it leaves (idle, unsorted).
+ERRATIC_SIGNS = {
+    "cards kept back with room for them": ({"offense": "3H"}, True, [0, 1], [0, 0]),
+    "rows that are not runs of the hand": ({"offense": "8D 3H", "movement": "7C 6C", "defense": "4H"}, False,
+                                           [0, 0], [0, 1]),
+}
+
+
+@pytest.mark.parametrize("sign", ERRATIC_SIGNS)
+def test_a_ship_that_shows_a_sign_of_erratic_play_is_met_with_the_rules_of_thumb(sign):
+    rows, keeps_cards, idle, unsorted = ERRATIC_SIGNS[sign]
     state = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D")
-    allocate(state, "seat1", offense="KS QS", movement="9C", defense="5D 2S")  # every card placed
-    allocate(state, "seat2", offense="3H")  # four cards kept back with room for them
-    assert state.turn == 2 and state.idle == [0, 1]
+    allocate(state, "seat1", offense="KS QS", defense="9C 5D 2S")  # every card placed, in runs
+    allocate(state, "seat2", **rows, finish=keeps_cards)
+    assert state.turn == 2 and state.idle == idle and state.unsorted == unsorted
     world = state.determinize("seat1", Randomness(3))
-    assert world.idle == [0, 1]
+    assert world.idle == idle and world.unsorted == unsorted
     for position in (state, world):
         plans = position.plans("seat1")
         assert len(plans) == 1 and plans[0][0] == position.suggest("seat1", Randomness(0))
     assert len(state.plans("seat2")) > 1
+
+
+def test_rows_placed_beside_unseen_advantage_cards_or_in_the_open_are_not_judged():
+    # With advantage cards face down in its Offense a ship guesses their worth afresh at each
+    # placement, and in the open it answers each of the other ship's cards: its rows need not be
+    # runs of its hand then.
+    hidden = new("KS QS 9C 5D 2S JH 3H 4H 6C 7C 8D", advantage={"seat2": 1})
+    allocate(hidden, "seat1", offense="KS QS", defense="9C 5D 2S")
+    allocate(hidden, "seat2", offense="8D 3H", movement="7C 6C", defense="4H", finish=False)
+    seen = new("KS QS 9C 5D 2S JH 3H 4H 6C 7C 8D", {"advantage_cards": "owner-looks"}, advantage={"seat2": 1})
+    allocate(seen, "seat1", offense="KS QS", defense="9C 5D 2S")
+    allocate(seen, "seat2", offense="8D 3H", movement="7C 6C", defense="4H", finish=False)
+    shown = new("KS QS 9C 5D 2S 3H 4H 6C 7C 8D", {"open_allocation": True}, first_placer="seat1")
+    for seat1, seat2 in (("KS offense", "8D offense"), ("QS offense", "3H offense"), ("9C defense", "7C movement"),
+                         ("5D defense", "6C movement"), ("2S defense", "4H defense")):
+        for seat, move in (("seat1", seat1), ("seat2", seat2)):
+            card, row = move.split()
+            shown.apply(seat, Place(card, row))
+    assert hidden.turn == seen.turn == shown.turn == 2
+    assert hidden.unsorted == shown.unsorted == [0, 0] and seen.unsorted == [0, 1]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_rules_of_thumb_never_look_erratic(options):
+    # So a search meets them (and itself) with its model of a sound reply, as before this sign
+    # was read. From a fresh start: partway through a turn the rules of thumb follow the plan
+    # they remember for that point, which may have been worked out from another hand (see
+    # docs/rules/travel-sfb.md section 5).
+    _PLACEMENTS.clear()
+    _BEST.clear()
+    game = tabletop.load("travel-sfb", **options)
+    for seed in range(12):
+        state = game.new_state(seed=seed)
+        rng = Randomness(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            state.apply(seat, state.suggest(seat, rng))
+        assert state.unsorted == [0, 0] and state.idle == [0, 0]

@@ -7,6 +7,7 @@ returns; the next action picks the turn up where it stopped.
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 from tabletop.core import Action, Event, Outcome
@@ -35,6 +36,27 @@ _CALL_WORDS = {USE_BATTERIES: "on your batteries", RECHARGE_BATTERIES: "for a ba
 _HIGHEST_FIRST: tuple[int, ...] = tuple(-RANKS[c] for c in range(DECK_SIZE))
 _ACES = frozenset(c for c in range(DECK_SIZE) if RANKS[c] == ACE)
 _PLACE_TEXT = tuple(tuple(f"You put {LABELS[c]} in {row.capitalize()}." for row in ROWS) for c in range(DECK_SIZE))
+
+
+def in_runs(rows: tuple[tuple[int, ...], ...], advantage: int) -> bool:
+    """Whether the cards a ship placed from its hand (its rows without the advantage cards dealt
+    into Offense) could be its hand ranked high to low and cut into one run per row: no row holds
+    a card ranked strictly between two cards of another row.
+
+    >>> from .cards import parse_card as card
+    >>> in_runs(((card("AS"), card("KD")), (card("QH"),), (card("5C"), card("2D"))), 0)
+    True
+    >>> in_runs(((card("AS"), card("5C")), (card("QH"),), (card("KD"), card("2D"))), 0)
+    False
+    """
+    spans = []
+    for r, cards in enumerate(rows):
+        placed = cards[advantage:] if r == 0 else cards
+        if placed:
+            ranks = [RANKS[c] for c in placed]
+            spans.append((min(ranks), max(ranks)))
+    spans.sort()
+    return all(low[1] <= high[0] for low, high in pairwise(spans))
 
 
 class TurnFlow:
@@ -81,6 +103,11 @@ class TurnFlow:
     # sound allocation does (a card placed never hurts), so a sign of erratic play. Public: the
     # deal's count and the revealed rows tell it.
     idle: list[int]
+    # Turns each ship's revealed rows were not runs of its hand ranked high to low (``in_runs``), as
+    # every allocation of the rules of thumb and of the search is: another sign of erratic play.
+    # Judged in the real duel only (see ``_resolve_damage``).
+    unsorted: list[int]
+    searcher: int | None
     _turn_record: TurnRecord | None
     # Plain attributes, not the engine's properties: search reads them at every step.
     to_act: tuple[str, ...] = ()
@@ -402,6 +429,12 @@ class TurnFlow:
         for i in (0, 1):
             if self.hands[i] and self.rooms[i]:
                 self.idle[i] += 1
+        if self.searcher is None:  # only the real duel: a search's worlds keep what it had seen
+            for i in (0, 1):
+                if self.rules.open_allocation or (self.adv_offense[i] and not self.rules.advantage_seen):
+                    continue
+                if not in_runs(shown[i], self.adv_offense[i]):
+                    self.unsorted[i] += 1
         self._return_cards()
         if self._check_end():
             return

@@ -221,6 +221,7 @@ class TravelState(TurnFlow, State):
         self.settled = None
         self.points = [0, 0]
         self.idle = [0, 0]
+        self.unsorted = [0, 0]
         self._turn_record = None
         # The seat a determinized copy was drawn for (None in the real game): see plans.py.
         self.searcher: int | None = None
@@ -403,6 +404,7 @@ class TravelState(TurnFlow, State):
         twin.unpaired = list(self.unpaired)
         twin.points = list(self.points)
         twin.idle = list(self.idle)
+        twin.unsorted = list(self.unsorted)
         twin.rooms = list(self.rooms)
         twin.placements = list(self.placements)
         return twin
@@ -468,9 +470,10 @@ class TravelState(TurnFlow, State):
         i = 0 if seat == "seat1" else 1
         if self.searcher is not None and self.searcher != i:
             return allocation_plans(self, seat, OPPONENT_PLANS)
-        if self.idle[1 - i]:
-            # An erratic opponent (see ``idle``) is met with the rules of thumb, which model the
-            # opponent as placing cards at random; the search's model of a sound reply misleads.
+        if self.idle[1 - i] or self.unsorted[1 - i]:
+            # An erratic opponent (see ``idle`` and ``unsorted``) is met with the rules of thumb,
+            # which model the opponent as placing cards at random; the search's model of a sound
+            # reply misleads.
             return allocation_plans(self, seat, ERRATIC_PLANS)
         return allocation_plans(self, seat)
 

@@ -92,14 +92,15 @@ def _splits(counted: tuple[int, int, int], limits: tuple[int, int, int], bonus: 
 
 def _opponent_key(state: TravelState, j: int) -> OpponentKey:
     """What the model of opponent ``j`` depends on: ship limits, cards already placed, cards loose."""
-    rows = state.rows[j]
+    offense, movement, defense = state.rows[j]
     adv = state.adv_offense[j]
-    if counts_visible(state, 1 - j) or state.phase != ALLOCATE:
-        placed = _counts(len(rows[0]), len(rows[1]), len(rows[2]))
+    if counts_visible(state, 1 - j):  # true outside allocation too
+        counts = (len(offense), len(movement), len(defense))
+        placed = _COUNTS.setdefault(counts, counts)
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
         placed = _counts(adv, 0, 0)
-        loose = len(state.hands[j]) + len(rows[0]) + len(rows[1]) + len(rows[2]) - adv
+        loose = len(state.hands[j]) + len(offense) + len(movement) + len(defense) - adv
     key = (state.ships[j].limits, placed, adv, loose, state.bonus[j])
     return _OPPONENTS.setdefault(key, key)  # shared, as ``_counts`` shares counts
 
@@ -230,13 +231,14 @@ def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
     and ranks, its rows so far, its ship, the model of the opponent and both generations."""
     hand = sorted(state.hands[i], key=_BEST_FIRST.__getitem__)
     j = 1 - i
-    rows = state.rows[i]
+    offense, movement, defense = state.rows[i]
+    counts = (len(offense) - state.adv_offense[i], len(movement), len(defense))
     key: PlacementKey = (
         tuple([_VALUE_RANK[c] for c in hand]),
-        sum([VALUES[c] for c in rows[0]]),
-        tuple([RANKS[c] for c in rows[1]]),
-        sum([VALUES[c] for c in rows[2]]),
-        _counts(len(rows[0]) - state.adv_offense[i], len(rows[1]), len(rows[2])),
+        sum([VALUES[c] for c in offense]),
+        tuple([RANKS[c] for c in movement]),
+        sum([VALUES[c] for c in defense]),
+        _COUNTS.setdefault(counts, counts),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),

@@ -50,10 +50,10 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     copy.rng = Randomness(int(rng.random() * 2**31))
     known = copy.known
     if viewer is None:
-        slots = [k for k in range(len(known)) if known[k] != BOTH]
+        slots = [k for k, seen in enumerate(known) if seen != BOTH]
     else:
         bit = 1 << viewer
-        slots = [k for k in range(len(known)) if not known[k] & bit]
+        slots = [k for k, seen in enumerate(known) if not seen & bit]
     pool = [copy.deck[k] for k in slots]
     counted = counts_visible(copy, viewer)
     resplit: list[int] = []
