@@ -334,9 +334,7 @@ class State(ABC):
                                     "no more actions are taken")
             waiting = ", ".join(self.to_act) or "nobody"
             raise IllegalAction(f"it is not {seat}'s decision now; waiting for {waiting}")
-        codec = self.game.codec
-        if not codec.well_formed(action):
-            codec.validate(action, self.game.name)
+        self.game.codec.validate(action, self.game.name)
         self.check(seat, action)
 
     def odds(self, seat: str, action: Action) -> Odds | None:

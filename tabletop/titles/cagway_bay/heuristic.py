@@ -18,7 +18,7 @@ from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
 from .geometry import RED, TOUCH, Island, Table, angle_between, place
-from .movement import TURN_STEPS, SailPlan, motion, plan_drift, plan_sails, sail_exact, sail_menu
+from .movement import TURN_STEPS, SailPlan, motion, plan_drift, plan_sails, sail_course, sail_exact
 from .scenarios import battle_scores
 from .ships import Ship
 
@@ -297,12 +297,9 @@ class _Courses:
 def _courses(state: CagwayState, ship: Ship, steering: _Steering) -> _Courses:
     table = state.table
     sails, goal, may_leave = steering.sails, steering.goal, steering.may_leave
-    menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
     plans: list[SailPlan] = []
     for action in sails:
-        plan = menu.get(action.turn)
-        if plan is None:
-            plan = sail_exact(table, ship, action.turn)
+        plan = sail_course(table, ship, action.turn)
         assert isinstance(plan, SailPlan)
         plans.append(plan)
     clear = [k for k, plan in enumerate(plans) if not plan.aground]

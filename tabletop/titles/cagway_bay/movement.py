@@ -506,15 +506,24 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
                 if quick.aground:
                     # the menu has already found the turn clear, the sweep blocked and headway
                     # possible (as plan_sail would again): only the search for the landfall is left
-                    rad = radians(quick.heading)
-                    c, s = cos(rad), sin(rad)
-                    pivoted = [(ship.x + px * c - py * s, ship.y + px * s + py * c) for px, py in ship.cls.outline]
+                    ux, uy = unit(quick.heading)
+                    pivoted = place(ship.cls.outline, ship.x, ship.y, quick.heading)
                     quick = _run_aground(table, ship, pivoted, quick.heading, quick.colour, quick.headway,
-                                         c * quick.headway, s * quick.headway)
+                                         ux * quick.headway, uy * quick.headway)
                 cache._exact[turn] = quick
                 return quick
         found = cache._exact[turn] = plan_sail(table, ship, turn)
     return found
+
+
+def sail_course(table: Table, ship: Ship, turn: float) -> SailPlan | str:
+    """Where a sail of ``turn`` takes her, for weighing courses: the menu's plan where the menu
+    has one that sails (its landfall found by the quick search), else :func:`sail_exact`."""
+    if turn in TURN_STEPS:
+        plan = sail_menu(table, ship)[TURN_STEPS.index(turn)]
+        if isinstance(plan, SailPlan):
+            return plan
+    return sail_exact(table, ship, turn)
 
 
 def stall_plan(table: Table, ship: Ship) -> float | str:

@@ -22,7 +22,7 @@ from tabletop.core import Action, Randomness
 from .actions import Dock, Done, Explore, Sail
 from .geometry import TOUCH, place
 from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation
-from .movement import TURN_STEPS, SailPlan, motion, sail_exact, sail_menu
+from .movement import TURN_STEPS, SailPlan, motion, sail_course, sail_menu
 from .pursuit import chasing, kept, open_segments, trapped
 from .pursuit import step as chase_step
 from .ships import Ship
@@ -116,10 +116,7 @@ def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
     for plan in found:
         first = plan[0]
         if isinstance(first, Sail) and _is_runner(state, ship := state.ships[first.ship]) and Dock not in map(type, plan):
-            menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
-            pose = menu.get(first.turn)
-            if pose is None:
-                pose = sail_exact(table, ship, first.turn)
+            pose = sail_course(table, ship, first.turn)
             if isinstance(pose, SailPlan) and trapped(state, ship, pose) and not _at_treasure(state, ship, pose):
                 continue
         kept_plans.append(plan)

@@ -33,7 +33,7 @@ from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
 from .heuristic import _exit_goal, _is_runner, _island_distance, edge_charge
-from .movement import TURN_STEPS, DriftPlan, SailPlan, motion, plan_drift, sail_exact, sail_menu
+from .movement import TURN_STEPS, DriftPlan, SailPlan, motion, plan_drift, sail_course, sail_menu
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
 Node = tuple[int, float, float, float]
@@ -195,11 +195,8 @@ def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, m
     sails = [a for a in mine if isinstance(a, Sail)]
     starts: list[Start] = []
     if sails and sailing:
-        menu = dict(zip(TURN_STEPS, sail_menu(table, ship), strict=True))
         for sail in sails:
-            plan = menu.get(sail.turn)
-            if not isinstance(plan, SailPlan):
-                plan = sail_exact(table, ship, sail.turn)
+            plan = sail_course(table, ship, sail.turn)
             if isinstance(plan, SailPlan) and (may_leave or _on_table(state, plan.x, plan.y)):
                 extra = (AGROUND if plan.aground else 0.0) + (TRAPPED if trapped(state, ship, plan) else 0.0)
                 starts.append((sail, plan.x, plan.y, plan.heading, extra))
@@ -278,9 +275,9 @@ def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
     table = state.table
     field = _sea_field(state, goal)
     # (a quarry that lies by the edge herself is gone for all the same)
-    edge = edge_charge(table, ship, *goal) == 0
+    charge_edge = edge_charge(table, ship, *goal) == 0
     return [_read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by)) +
-            (edge_charge(table, ship, bx, by) if edge else 0.0) for bx, by in bows]
+            (edge_charge(table, ship, bx, by) if charge_edge else 0.0) for bx, by in bows]
 
 
 def _read(field: np.ndarray, x: float, y: float, fallback: float) -> float:

@@ -95,8 +95,7 @@ def _opponent_key(state: TravelState, j: int) -> OpponentKey:
     offense, movement, defense = state.rows[j]
     adv = state.adv_offense[j]
     if counts_visible(state, 1 - j):  # true outside allocation too
-        counts = (len(offense), len(movement), len(defense))
-        placed = _COUNTS.setdefault(counts, counts)
+        placed = _counts(len(offense), len(movement), len(defense))
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
         placed = _counts(adv, 0, 0)
@@ -232,13 +231,12 @@ def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
     hand = sorted(state.hands[i], key=_BEST_FIRST.__getitem__)
     j = 1 - i
     offense, movement, defense = state.rows[i]
-    counts = (len(offense) - state.adv_offense[i], len(movement), len(defense))
     key: PlacementKey = (
         tuple([_VALUE_RANK[c] for c in hand]),
         sum([VALUES[c] for c in offense]),
         tuple([RANKS[c] for c in movement]),
         sum([VALUES[c] for c in defense]),
-        _COUNTS.setdefault(counts, counts),
+        _counts(len(offense) - state.adv_offense[i], len(movement), len(defense)),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),
