@@ -104,8 +104,19 @@ def click_and_see(page: Any, choose: Chooser, rng: random.Random, patience: floa
 
 def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2000, timeout: float = 60_000) -> int:
     """Play whenever it is this page's turn until the outcome shows; returns how many clicks it took."""
+    clicks = play_some(page, choose, limit, seed=seed, timeout=timeout)
+    assert page.locator("#outcome").is_visible(), f"no outcome after {limit} clicks"
+    return clicks
+
+
+def play_some(page: Any, choose: Chooser, clicks: int, *, seed: int = 0, timeout: float = 60_000) -> int:
+    """Play whenever it is this page's turn until ``clicks`` clicks have moved it on or the outcome shows.
+
+    Returns how many clicks moved the page on. Between this seat's turns it waits for the others,
+    so a slow computer player is not mistaken for a page that will not move.
+    """
     try:
-        return _play(page, choose, random.Random(seed), limit, timeout)
+        return _play(page, choose, random.Random(seed), clicks, timeout)
     except Exception:
         from .conftest import screenshot
 
@@ -116,7 +127,7 @@ def play_to_the_end(page: Any, choose: Chooser, *, seed: int = 0, limit: int = 2
 def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: float) -> int:
     clicks = idle = 0
     ready = "document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden"
-    while True:
+    while clicks < limit:
         page.wait_for_function(ready, timeout=timeout)
         if page.locator("#outcome").is_visible():
             return clicks
@@ -127,4 +138,4 @@ def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: f
             page.wait_for_timeout(100)
             continue
         clicks, idle = clicks + 1, 0
-        assert clicks < limit, f"no outcome after {limit} clicks"
+    return clicks

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server, screenshot
-from .playing import click_and_see, click_board, click_list, open_table, play_to_the_end
+from .playing import click_and_see, click_board, click_list, open_table, play_some, play_to_the_end
 
 CARD_CODE = re.compile(r"^(?:10|[2-9AJQK])[HDSC]$")
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
@@ -130,10 +130,7 @@ def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
 
 def test_a_reload_mid_game_comes_back_to_the_same_seat(page: Any, server: Server) -> None:
     open_table(page, server, "friendly-competition", {"match_turns": 4, "action_points": 3}, ["human", "random"], seed=2)
-    rng = random.Random(1)
-    page.wait_for_function("document.body.dataset.yourTurn === 'true'")
-    moves = [click_and_see(page, lambda p, r: click_board(p, r) or click_list(p, r), rng) for _ in range(6)]
-    assert sum(moves) >= 3
+    assert play_some(page, lambda p, r: click_board(p, r) or click_list(p, r), 3, seed=1) == 3
     before = page.locator("#log li").count()
     page.set_viewport_size({"width": 390, "height": 844})  # a phone: the page still fits its width
     page.reload()
