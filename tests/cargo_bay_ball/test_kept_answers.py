@@ -11,9 +11,21 @@ from tabletop.titles.cargo_bay_ball.constants import OBSTACLES, PLACEMENT, PLAY
 from tabletop.titles.cargo_bay_ball.game import CargoBayState
 from tabletop.titles.cargo_bay_ball.plans import KeptPlan
 from tabletop.titles.cargo_bay_ball.play import turn_legal
-from tabletop.titles.cargo_bay_ball.setup import _cluster_size, _work_out_choices, obstacle_choices
+from tabletop.titles.cargo_bay_ball.setup import _work_out_choices, obstacle_choices
 
 from .helpers import game
+
+
+def touching(neighbours: tuple[tuple[int, ...], ...], obstacles: frozenset[int], space: int) -> int:
+    """Obstacles reached from ``space`` through touching obstacles, counting one standing there."""
+    reached = {space}
+    todo = [space]
+    for here in todo:
+        for nxt in neighbours[here]:
+            if nxt in obstacles and nxt not in reached:
+                reached.add(nxt)
+                todo.append(nxt)
+    return len(reached)
 
 
 def by_the_rule(st: CargoBayState) -> tuple[int, ...]:
@@ -22,7 +34,7 @@ def by_the_rule(st: CargoBayState) -> tuple[int, ...]:
     limit = st.game.rules.max_adjoining_obstacles
     return tuple(s for s in board.field_spaces
                  if board.kinds[s] == "floor" and s not in st.obstacles and st.occ[s] < 0
-                 and _cluster_size(board.neighbours, st.obstacles, s) <= limit)
+                 and touching(board.neighbours, st.obstacles, s) <= limit)
 
 
 def huddled_obstacle_phases(seed: int) -> list[CargoBayState]:

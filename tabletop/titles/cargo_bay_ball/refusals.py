@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from tabletop.core import Action
 
 from . import actions as A
-from .setup import _cluster_size
+from .setup import cluster_size
 
 if TYPE_CHECKING:
     from .game import CargoBayState
@@ -43,7 +43,7 @@ def placement_refusal(st: CargoBayState, action: Action) -> str | None:
         if kind != "floor":
             return f"{action.at} is {_TERRAIN_WORDS.get(kind, kind)}; obstacles go on plain bay floor only (CBB-SET-6)"
         limit = st.game.rules.max_adjoining_obstacles
-        size = _cluster_size(board.neighbours, st.obstacles, space)
+        size = cluster_size(board.neighbours, st.obstacles, space)
         if size > limit:
             return (f"an obstacle on {action.at} would join a group of {size} touching obstacles; "
                     f"at most {limit} may touch (CBB-SET-6)")

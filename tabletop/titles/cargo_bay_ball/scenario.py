@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, NonNegativeInt, ValidationErr
 from tabletop.core import BadScenario
 
 from .constants import ARROW, BOXED, DOWN, FLOW_ROUND_START, FLOW_TURNS, PLAY, STANDING, WAITING
-from .setup import _cluster_size as cluster_size
+from .setup import cluster_size
 
 if TYPE_CHECKING:
     from .game import CargoBayState

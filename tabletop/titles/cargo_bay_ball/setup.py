@@ -5,7 +5,6 @@ Rule IDs: CBB-SET-* in docs/rules/cargo-bay-ball.md.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -256,15 +255,10 @@ def _obstacle_groups(neighbours: tuple[tuple[int, ...], ...],
     return group_of, sizes
 
 
-def _cluster_size(neighbours: tuple[tuple[int, ...], ...], obstacles: frozenset[int], new: int) -> int:
-    seen = {new}
-    todo = deque([new])
-    while todo:
-        for nxt in neighbours[todo.popleft()]:
-            if nxt in obstacles and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
-    return len(seen)
+def cluster_size(neighbours: tuple[tuple[int, ...], ...], obstacles: frozenset[int], space: int) -> int:
+    """How many obstacles touch one another in the group ``space`` is in, once an obstacle stands there."""
+    group_of, sizes = _obstacle_groups(neighbours, obstacles | {space})
+    return sizes[group_of[space]]
 
 
 def place_obstacle(st: CargoBayState, action: A.PlaceObstacle) -> None:
