@@ -347,6 +347,14 @@ class MCTSAgent(PacedAgent):
     @staticmethod
     def _play(world: State, mover: str, plan: Plan, rng: Randomness) -> Plan:
         """Play a plan while it stays legal and the mover stays to act; the part played."""
+        if len(plan) > 1 and type(world).apply_all is not State.apply_all:
+            # The game takes a whole plan across its boundary at once. The engine's own way
+            # copies the position first, to undo a refusal, which would cost more than it saves.
+            try:
+                world.apply_all(mover, plan)
+                return plan
+            except IllegalAction:
+                pass  # nothing was played: play it step by step, as far as it stays legal
         played: list[Action] = []
         for action in plan:
             try:

@@ -324,6 +324,30 @@ class State(ABC):
         self._legal_cache.clear()
         return self.events[start:]
 
+    def apply_all(self, seat: str, actions: Sequence[Action]) -> list[Event]:
+        """Carry out ``actions`` for ``seat`` in order, as one decision (a whole plan, such as an
+        allocation), and return the events they caused.
+
+        Each action crosses the same checks as :meth:`apply`, one after another. If one is
+        refused, its error is raised and the state is as it was before the first action: a plan
+        is taken whole or not at all (a run of ``apply`` calls would keep the actions before the
+        refused one). A game may override this with a faster path that gives the very same
+        state, events and errors.
+        """
+        actions = tuple(actions)
+        if len(actions) < 2:
+            return self.apply(seat, actions[0]) if actions else []
+        before = self.clone()
+        start = len(self.events)
+        try:
+            for action in actions:
+                self.apply(seat, action)
+        except (IllegalAction, ScriptExhausted, ScriptMismatch):
+            self.__dict__.clear()
+            self.__dict__.update(before.__dict__)
+            raise
+        return self.events[start:]
+
     def _refuse_unless_legal(self, seat: str, action: Action) -> None:
         """The boundary every action crosses: a real seat, a game still on, the seat's turn, a
         well-formed action of this game, and one the rules allow now."""
