@@ -147,16 +147,31 @@ _ROWS_WITH_ROOM = tuple([r for r in (0, 1, 2) if mask >> r & 1] for mask in rang
 
 @lru_cache(maxsize=512)
 def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[float]:
-    """Expected damage (kill bonus included) by total: dealt with my offense, or taken against my defense."""
+    """Expected damage (kill bonus included) by total: dealt with my offense, or taken against my defense.
+
+    Each sample's damage counts the full tens by which the offense beats the defense, up to
+    ``target_gen``, and a kill adds ``KILL_BONUS`` at the last of them: so each of its tens is a
+    threshold on my total, worth 1 (the last ``1 + KILL_BONUS``), that my total passes or not.
+    Summed over the samples by counting thresholds, every sum is a whole number, so dividing it
+    by the number of samples gives the very mean of the samples' damages."""
     samples = _opponent_samples(key)
-    mine = np.arange(MAX_TOTAL + 1)[:, None]
+    size = MAX_TOTAL + 1
+    if target_gen <= 0:  # no damage can be dealt, and the target is already dead
+        return [KILL_BONUS] * size
+    others = np.array([d for _o, _m, d in samples] if attacking else [o for o, _m, _d in samples], dtype=np.int64)
+    tens = 10 * np.arange(1, target_gen + 1)
+    worth = np.ones(target_gen)
+    worth[-1] += KILL_BONUS
+    worths = np.tile(worth, len(samples))
     if attacking:
-        over = mine - np.array([d for _o, _m, d in samples])[None, :]
+        # my total reaches a threshold from the defense plus its tens upwards
+        first = np.clip(others[:, None] + tens[None, :], 0, size).ravel()
+        sums = np.cumsum(np.bincount(first, weights=worths, minlength=size + 1)[:size])
     else:
-        over = np.array([o for o, _m, _d in samples])[None, :] - mine
-    damage = np.clip(over // 10, 0, target_gen)
-    value = damage + KILL_BONUS * (damage >= target_gen)
-    return list(value.mean(axis=1).tolist())  # the same floats, converted in one call
+        # my defense lets a threshold through up to the offense less its tens (index 0: never)
+        last = (np.clip(others[:, None] - tens[None, :], -1, size - 1) + 1).ravel()
+        sums = np.cumsum(np.bincount(last, weights=worths, minlength=size + 1)[::-1])[::-1][1:]
+    return list((sums / len(samples)).tolist())
 
 
 @lru_cache(maxsize=512)
