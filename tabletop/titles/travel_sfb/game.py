@@ -377,7 +377,8 @@ class TravelState(TurnFlow, State):
         # A whole allocation behind the screen (a search's plan) crosses the boundary once: each
         # placement is checked against the hand and rows it will meet before any is made. Any
         # other run of actions, or one that would be refused, takes the engine's own path.
-        actions = tuple(actions)
+        if not isinstance(actions, (tuple, list)):
+            actions = tuple(actions)
         i = 0 if seat == "seat1" else 1
         allowed = self._allowed_run(seat, i, actions)
         if allowed is None:
@@ -388,7 +389,7 @@ class TravelState(TurnFlow, State):
         self._legal_cache.clear()
         return self.events[start:]
 
-    def _allowed_run(self, seat: str, i: int, actions: tuple[Action, ...]) -> tuple[
+    def _allowed_run(self, seat: str, i: int, actions: Sequence[Action]) -> tuple[
             list[tuple[int, int]], tuple[int, ...], bool] | None:
         """For placements behind the screen (the shared actions, a ``finish`` last if any) that
         the rules allow one after another, what ``_place_run`` takes: each (card, row), the rows
@@ -396,28 +397,31 @@ class TravelState(TurnFlow, State):
         if len(actions) < 2 or self.phase != ALLOCATE or seat not in self.to_act or self.rules.open_allocation \
                 or self.rng.scripted:
             return None
-        well_formed = self.game.codec.well_formed
+        finish = type(actions[-1]) is Finish
+        moves = list(map(_SHARED_PLACES.get, map(id, actions[:-1] if finish else actions)))
+        if None in moves or not all(map(self.game.codec.well_formed, actions)):
+            return None
         hand = list(self.hands[i])
         rows = self.rows[i]
         counts = [len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2])]
         limits, bonus = self.ships[i].limits, self.bonus[i]
         room = self.rooms[i]
-        moves: list[tuple[int, int]] = []
-        last = len(actions) - 1
-        for k, action in enumerate(actions):
-            if not room or not well_formed(action):  # a ship that cannot place more has finished
-                return None
-            move = _SHARED_PLACES.get(id(action))
-            if move is None:
-                return (moves, room, True) if k == last and type(action) is Finish else None
-            card, row = move
-            if card not in hand or row not in room:
+        for card, row in moves:  # type: ignore[misc]  # no None among them
+            if card not in hand or (bonus and row not in room):
                 return None
             hand.remove(card)
             counts[row] += 1
-            moves.append(move)
-            room = open_rows(counts[0], counts[1], counts[2], limits, bonus) if hand else ()
-        return moves, room, False
+            if bonus:
+                room = open_rows(counts[0], counts[1], counts[2], limits, bonus) if hand else ()
+        if not bonus:
+            # Without free placements a row takes cards while it holds fewer than its limit, so
+            # the placements fit, in whatever order, when each row ends within its limit.
+            if counts[0] > limits[0] or counts[1] > limits[1] or counts[2] > limits[2]:
+                return None
+            room = open_rows(counts[0], counts[1], counts[2], limits, 0) if hand else ()
+        if finish and not room:  # a ship that cannot place more has finished already
+            return None
+        return moves, room, finish  # type: ignore[return-value]
 
     def clone(self) -> TravelState:
         twin = self.copy_position(list(self.events), list(self.history))
