@@ -7,6 +7,7 @@ returns; the next action picks the turn up where it stopped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -252,19 +253,23 @@ class TurnFlow:
         return open_rows(len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2]), self.ships[i].limits,
                          self.bonus[i])
 
-    def _put(self, i: int, card: int, row: int) -> list[int]:
-        """Move a card from the hand into a row, told to its owner; the row's cards."""
-        self.hands[i].remove(card)
-        cards = self.rows[i][row]
-        cards.append(card)
-        made = new_drafted()
-        fill_draft(made, ("place", self.only[i], _placed, (card, row)))
-        self.events.append(made)
+    def _put(self, i: int, moves: Sequence[tuple[int, int]]) -> list[int]:
+        """Move each card of ``moves`` (card, row) from the hand into its row, each told to its
+        owner; the cards of the last one's row."""
+        hand, rows, owner, append = self.hands[i], self.rows[i], self.only[i], self.events.append
+        cards: list[int] = []
+        for card, row in moves:
+            hand.remove(card)
+            cards = rows[row]
+            cards.append(card)
+            made = new_drafted()
+            fill_draft(made, ("place", owner, _placed, (card, row)))
+            append(made)
         return cards
 
     def _place(self, i: int, card: int, row: int) -> None:
         hand = self.hands[i]
-        cards = self._put(i, card, row)
+        cards = self._put(i, ((card, row),))
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
                       seat=self.seat_names[i], row=ROWS[row])
@@ -289,8 +294,7 @@ class TurnFlow:
         """Place the cards of ``moves`` (card, row) in turn behind the screen, each known to be
         allowed when it comes, ``room`` being the rows with room after the last; then finish if
         asked. The very position and log that placing them one by one (``_place``) makes."""
-        for card, row in moves:
-            self._put(i, card, row)
+        self._put(i, moves)
         self.placements[i] = None
         self.rooms[i] = room
         if not room:
