@@ -9,7 +9,7 @@ enemy one point of generation for good. A ship at zero generation explodes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import (
     Action,
@@ -398,15 +398,16 @@ class TravelState(TurnFlow, State):
                 or self.rng.scripted:
             return None
         finish = type(actions[-1]) is Finish
-        moves = list(map(_SHARED_PLACES.get, map(id, actions[:-1] if finish else actions)))
-        if None in moves or not all(map(self.game.codec.well_formed, actions)):
+        found = list(map(_SHARED_PLACES.get, map(id, actions[:-1] if finish else actions)))
+        if None in found or not all(map(self.game.codec.well_formed, actions)):
             return None
+        moves = cast("list[tuple[int, int]]", found)
         hand = list(self.hands[i])
         rows = self.rows[i]
         counts = [len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2])]
         limits, bonus = self.ships[i].limits, self.bonus[i]
         room = self.rooms[i]
-        for card, row in moves:  # type: ignore[misc]  # no None among them
+        for card, row in moves:
             if card not in hand or (bonus and row not in room):
                 return None
             hand.remove(card)
@@ -421,7 +422,7 @@ class TravelState(TurnFlow, State):
             room = open_rows(counts[0], counts[1], counts[2], limits, 0) if hand else ()
         if finish and not room:  # a ship that cannot place more has finished already
             return None
-        return moves, room, finish  # type: ignore[return-value]
+        return moves, room, finish
 
     def clone(self) -> TravelState:
         twin = self.copy_position(list(self.events), list(self.history))
