@@ -77,7 +77,10 @@ def test_a_run_of_actions_is_taken_whole_or_not_at_all(pig):
     with pytest.raises(ScriptExhausted):
         state.apply_all("seat1", [Roll(), Roll(), Roll(), Roll()])  # three rolls scripted
     assert fingerprint(state) == before and not state.history
-    events = state.apply_all("seat1", (Roll(), Roll(), Hold()))
+    for wrong in (Roll(), "roll", 3):
+        with pytest.raises(InvalidAction, match="apply_all takes a list of actions"):
+            state.apply_all("seat1", wrong)  # type: ignore[arg-type]
+    events = state.apply_all("seat1", (action for action in (Roll(), Roll(), Hold())))
     assert events == state.events and [e.kind for e in events] == ["roll", "roll", "hold"]
     assert state.to_act == ("seat2",) and len(state.history) == 3
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pickle
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -334,6 +334,8 @@ class State(ABC):
         refused one). A game may override this with a faster path that gives the very same
         state, events and errors.
         """
+        if isinstance(actions, (str, bytes, Action)) or not isinstance(actions, Iterable):
+            raise InvalidAction(f"apply_all takes a list of actions, not {shorten(actions)}")
         actions = tuple(actions)
         if len(actions) < 2:
             return self.apply(seat, actions[0]) if actions else []

@@ -378,7 +378,7 @@ class TravelState(TurnFlow, State):
         # placement is checked against the hand and rows it will meet before any is made. Any
         # other run of actions, or one that would be refused, takes the engine's own path.
         if not isinstance(actions, (tuple, list)):
-            actions = tuple(actions)
+            return super().apply_all(seat, actions)
         i = 0 if seat == "seat1" else 1
         allowed = self._allowed_run(seat, i, actions)
         if allowed is None:
