@@ -67,6 +67,24 @@ def test_exhausted_script_raises_and_keeps_the_state(pig):
     assert fingerprint(state) == before
 
 
+def test_a_run_of_actions_is_taken_whole_or_not_at_all(pig):
+    state = pig.new_state(dice=[4, 5, 2])
+    assert state.apply_all("seat1", []) == [] and not state.history
+    before = fingerprint(state)
+    with pytest.raises(tabletop.IllegalAction, match="not seat1's decision now; waiting for seat2"):
+        state.apply_all("seat1", [Roll(), Hold(), Hold()])  # after a hold it is seat2's turn
+    assert fingerprint(state) == before and not state.history and not state.events
+    with pytest.raises(ScriptExhausted):
+        state.apply_all("seat1", [Roll(), Roll(), Roll(), Roll()])  # three rolls scripted
+    assert fingerprint(state) == before and not state.history
+    for wrong in (Roll(), "roll", 3):
+        with pytest.raises(InvalidAction, match="apply_all takes a list of actions"):
+            state.apply_all("seat1", wrong)  # type: ignore[arg-type]
+    events = state.apply_all("seat1", (action for action in (Roll(), Roll(), Hold())))
+    assert events == state.events and [e.kind for e in events] == ["roll", "roll", "hold"]
+    assert state.to_act == ("seat2",) and len(state.history) == 3
+
+
 def test_out_of_turn_and_wrong_seat_are_rejected(pig):
     state = pig.new_state(seed=1)
     assert "waiting for seat1" in str(assert_rejected(state, "seat2", Roll()))

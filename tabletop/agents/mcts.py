@@ -3,7 +3,9 @@
 * **Plans.** The search weighs each seat's :meth:`~tabletop.core.State.plans`: runs of its own
   actions a player thinks of as one decision (a whole path, allocation or manoeuvre), so its depth
   is not spent on single steps. Once it picks a plan, the rest of the plan is played in the real
-  game without searching again, while it stays legal and nobody else has acted.
+  game without searching again, while it stays legal and nobody else has acted. In its
+  simulations a plan crosses the engine's boundary whole (``State.apply_all``) where the game
+  has a path of its own for that.
 * **Open loop.** Tree nodes are reached by the sequence of moves, not by the positions they led
   to. Every iteration starts from a fresh copy of the position whose chance generator is re-seeded,
   so dice and deals are re-simulated on each pass and the statistics average over them.
@@ -347,6 +349,14 @@ class MCTSAgent(PacedAgent):
     @staticmethod
     def _play(world: State, mover: str, plan: Plan, rng: Randomness) -> Plan:
         """Play a plan while it stays legal and the mover stays to act; the part played."""
+        if len(plan) > 1 and type(world).apply_all is not State.apply_all:
+            # The game takes a whole plan across its boundary at once. The engine's own way
+            # copies the position first, to undo a refusal, which would cost more than it saves.
+            try:
+                world.apply_all(mover, plan)
+                return plan
+            except IllegalAction:
+                pass  # nothing was played: play it step by step, as far as it stays legal
         played: list[Action] = []
         for action in plan:
             try:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pickle
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -322,6 +322,32 @@ class State(ABC):
             raise
         self.history.append((seat, action))
         self._legal_cache.clear()
+        return self.events[start:]
+
+    def apply_all(self, seat: str, actions: Sequence[Action]) -> list[Event]:
+        """Carry out ``actions`` for ``seat`` in order, as one decision (a whole plan, such as an
+        allocation), and return the events they caused.
+
+        Each action crosses the same checks as :meth:`apply`, one after another. If one is
+        refused, its error is raised and the state is as it was before the first action: a plan
+        is taken whole or not at all (a run of ``apply`` calls would keep the actions before the
+        refused one). A game may override this with a faster path that gives the very same
+        state, events and errors.
+        """
+        if isinstance(actions, (str, bytes, Action)) or not isinstance(actions, Iterable):
+            raise InvalidAction(f"apply_all takes a list of actions, not {shorten(actions)}")
+        actions = tuple(actions)
+        if len(actions) < 2:
+            return self.apply(seat, actions[0]) if actions else []
+        before = self.clone()
+        start = len(self.events)
+        try:
+            for action in actions:
+                self.apply(seat, action)
+        except (IllegalAction, ScriptExhausted, ScriptMismatch):
+            self.__dict__.clear()
+            self.__dict__.update(before.__dict__)
+            raise
         return self.events[start:]
 
     def _refuse_unless_legal(self, seat: str, action: Action) -> None:

@@ -7,6 +7,7 @@ returns; the next action picks the turn up where it stopped.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -20,7 +21,7 @@ from .rules import ALLOCATE, OVER, PAIR, READY, SETTLE, SPENT, UNAVAILABLE, Rule
 from .rules import POWER as POWER_PHASE
 from .ships import ShipSpec
 
-__all__ = ["TurnFlow"]
+__all__ = ["TurnFlow", "open_rows"]
 
 BOTH = 3  # knowledge mask: a deck card whose identity both seats know
 # Rows with room, indexed by a bit mask of offense (1), movement (2) and defense (4).
@@ -57,6 +58,17 @@ def in_runs(rows: tuple[tuple[int, ...], ...], advantage: int) -> bool:
             spans.append((min(ranks), max(ranks)))
     spans.sort()
     return all(low[1] <= high[0] for low, high in pairwise(spans))
+
+
+def open_rows(offense: int, movement: int, defense: int, limits: tuple[int, int, int],
+              bonus: int) -> tuple[int, ...]:
+    """The rows that can take another card from a hand that is not empty, given the cards each
+    row holds from hands (advantage cards dealt into Offense not counted), the ship's limits and
+    its free placements (TSFB-ALLOC-2, TSFB-ADV-2)."""
+    lo, lm, ld = limits
+    if bonus and (max(0, offense - lo) + max(0, movement - lm) + max(0, defense - ld)) < bonus:
+        return _ROOMS[7]
+    return _ROOMS[(offense < lo) | (movement < lm) << 1 | (defense < ld) << 2]
 
 
 class TurnFlow:
@@ -238,21 +250,26 @@ class TurnFlow:
         if not self.hands[i]:
             return ()
         rows = self.rows[i]
-        lo, lm, ld = self.ships[i].limits
-        co, cm, cd = len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2])
-        bonus = self.bonus[i]
-        if bonus and (max(0, co - lo) + max(0, cm - lm) + max(0, cd - ld)) < bonus:
-            return _ROOMS[7]
-        return _ROOMS[(co < lo) | (cm < lm) << 1 | (cd < ld) << 2]
+        return open_rows(len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2]), self.ships[i].limits,
+                         self.bonus[i])
+
+    def _put(self, i: int, moves: Sequence[tuple[int, int]]) -> list[int]:
+        """Move each card of ``moves`` (card, row) from the hand into its row, each told to its
+        owner; the cards of the last one's row."""
+        hand, rows, owner, append = self.hands[i], self.rows[i], self.only[i], self.events.append
+        cards: list[int] = []
+        for card, row in moves:
+            hand.remove(card)
+            cards = rows[row]
+            cards.append(card)
+            made = new_drafted()
+            fill_draft(made, ("place", owner, _placed, (card, row)))
+            append(made)
+        return cards
 
     def _place(self, i: int, card: int, row: int) -> None:
         hand = self.hands[i]
-        hand.remove(card)
-        cards = self.rows[i][row]
-        cards.append(card)
-        made = new_drafted()
-        fill_draft(made, ("place", self.only[i], _placed, (card, row)))
-        self.events.append(made)
+        cards = self._put(i, ((card, row),))
         if self.rules.open_allocation:
             self._say("place-open", f"{self.names[i]} puts a card face down in {ROWS[row].capitalize()}.",
                       seat=self.seat_names[i], row=ROWS[row])
@@ -272,6 +289,18 @@ class TurnFlow:
                 self.placer = 1 - i
             self._allocation_to_act()
         # Behind the screen the seats to act change only when one finishes.
+
+    def _place_run(self, i: int, moves: list[tuple[int, int]], room: tuple[int, ...], finish: bool) -> None:
+        """Place the cards of ``moves`` (card, row) in turn behind the screen, each known to be
+        allowed when it comes, ``room`` being the rows with room after the last; then finish if
+        asked. The very position and log that placing them one by one (``_place``) makes."""
+        self._put(i, moves)
+        self.placements[i] = None
+        self.rooms[i] = room
+        if not room:
+            self._finish_allocation(i, automatic=True)
+        elif finish:
+            self._finish_allocation(i)
 
     def _finish_allocation(self, i: int, automatic: bool = False) -> None:
         self._mark_finished(i, automatic)

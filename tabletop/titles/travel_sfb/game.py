@@ -9,7 +9,7 @@ enemy one point of generation for good. A ship at zero generation explodes.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import (
     Action,
@@ -44,9 +44,9 @@ from .actions import (
 from .cards import CODES, DECK_SIZE, VALUES, code, label
 from .features import FITTED, fitted_value, fitted_values
 from .features import features as position_features
-from .flow import BOTH, TurnFlow
+from .flow import BOTH, TurnFlow, open_rows
 from .heuristic import suggest as heuristic_suggest
-from .knowledge import counts_visible, row_visible, unseen_advantage
+from .knowledge import Hidden, counts_visible, row_visible, unseen_advantage
 from .knowledge import determinize as redraw_hidden
 from .plans import ERRATIC_PLANS, OPPONENT_PLANS, allocation_plans
 from .render import describe_action as action_label
@@ -229,6 +229,7 @@ class TravelState(TurnFlow, State):
         self.outcome = None
         self.is_over = False
         self._seen: dict[str | None, tuple[list[Event], int, list[Event]]] = {}
+        self._hidden: dict[int | None, tuple[Any, ...]] = {}
 
     def _reserve_start(self, i: int) -> int:
         kind = self.ships[i].reserve.kind
@@ -372,6 +373,57 @@ class TravelState(TurnFlow, State):
             assert isinstance(action, Power)
             self._call_power(i, action.call)
 
+    def apply_all(self, seat: str, actions: Sequence[Action]) -> list[Event]:
+        # A whole allocation behind the screen (a search's plan) crosses the boundary once: each
+        # placement is checked against the hand and rows it will meet before any is made. Any
+        # other run of actions, or one that would be refused, takes the engine's own path.
+        if not isinstance(actions, (tuple, list)):
+            return super().apply_all(seat, actions)
+        i = 0 if seat == "seat1" else 1
+        allowed = self._allowed_run(seat, i, actions)
+        if allowed is None:
+            return super().apply_all(seat, actions)
+        start = len(self.events)
+        self._place_run(i, *allowed)
+        self.history.extend([(seat, action) for action in actions])
+        self._legal_cache.clear()
+        return self.events[start:]
+
+    def _allowed_run(self, seat: str, i: int, actions: Sequence[Action]) -> tuple[
+            list[tuple[int, int]], tuple[int, ...], bool] | None:
+        """For placements behind the screen (the shared actions, a ``finish`` last if any) that
+        the rules allow one after another, what ``_place_run`` takes: each (card, row), the rows
+        with room after the last, and whether the run finishes. None for anything else."""
+        if len(actions) < 2 or self.phase != ALLOCATE or seat not in self.to_act or self.rules.open_allocation \
+                or self.rng.scripted:
+            return None
+        finish = type(actions[-1]) is Finish
+        found = list(map(_SHARED_PLACES.get, map(id, actions[:-1] if finish else actions)))
+        if None in found or not all(map(self.game.codec.well_formed, actions)):
+            return None
+        moves = cast("list[tuple[int, int]]", found)
+        hand = list(self.hands[i])
+        rows = self.rows[i]
+        counts = [len(rows[0]) - self.adv_offense[i], len(rows[1]), len(rows[2])]
+        limits, bonus = self.ships[i].limits, self.bonus[i]
+        room = self.rooms[i]
+        for card, row in moves:
+            if card not in hand or (bonus and row not in room):
+                return None
+            hand.remove(card)
+            counts[row] += 1
+            if bonus:
+                room = open_rows(counts[0], counts[1], counts[2], limits, bonus) if hand else ()
+        if not bonus:
+            # Without free placements a row takes cards while it holds fewer than its limit, so
+            # the placements fit, in whatever order, when each row ends within its limit.
+            if counts[0] > limits[0] or counts[1] > limits[1] or counts[2] > limits[2]:
+                return None
+            room = open_rows(counts[0], counts[1], counts[2], limits, 0) if hand else ()
+        if finish and not room:  # a ship that cannot place more has finished already
+            return None
+        return moves, room, finish
+
     def clone(self) -> TravelState:
         twin = self.copy_position(list(self.events), list(self.history))
         twin.rng = self.rng.clone()
@@ -386,6 +438,7 @@ class TravelState(TurnFlow, State):
         twin.history = history
         twin._legal_cache = {}
         twin._seen = {}
+        twin._hidden = {}
         twin.gen = list(self.gen)
         twin.hands = [list(self.hands[0]), list(self.hands[1])]
         twin.rows = [[list(r) for r in self.rows[0]], [list(r) for r in self.rows[1]]]
@@ -428,7 +481,24 @@ class TravelState(TurnFlow, State):
         data = super().__getstate__()
         data["placements"] = [None, None]
         data["_seen"] = {}
+        data["_hidden"] = {}
         return data
+
+    def hidden_from(self, viewer: int | None) -> Hidden:
+        """What ship ``viewer`` (None: a spectator) cannot see here, laid out for re-drawing. Kept
+        for the next world a search draws, with a copy of everything it was worked out from: it
+        serves only while all of that is unchanged."""
+        signature = (self.phase, self.revealed, self.finished[0], self.finished[1], self.adv_offense[0],
+                     self.adv_offense[1], self.calls[0] is None, self.calls[1] is None)
+        kept = self._hidden.get(viewer)
+        if kept is not None and kept[0] == signature and kept[1] == self.deck and kept[2] == self.known \
+                and kept[3] == self.hands and kept[4] == self.rows:
+            hidden: Hidden = kept[5]
+            return hidden
+        hidden = Hidden(self, viewer)
+        self._hidden[viewer] = (signature, list(self.deck), list(self.known), [list(hand) for hand in self.hands],
+                                [[list(row) for row in rows] for rows in self.rows], hidden)
+        return hidden
 
     def describe_action(self, seat: str, action: Action) -> str:
         return action_label(self, seat, action)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from functools import lru_cache
 from typing import TYPE_CHECKING, cast
 
@@ -109,27 +110,35 @@ _OPPONENTS: dict[OpponentKey, OpponentKey] = {}
 
 @lru_cache(maxsize=512)
 def _opponent_samples(key: OpponentKey) -> tuple[Sample, ...]:
-    """(offense total, movement ranks, defense total) for random opponents fitting ``key``."""
+    """(offense total, movement ranks, defense total) for random opponents fitting ``key``: cards
+    drawn as ``random.Random.sample`` would, and rows chosen as its ``choice`` would, from a
+    generator seeded by the key (see ``_drawn_cards``)."""
     limits, placed, adv, loose, bonus = key
-    chance = random.Random(hash(key) & 0xFFFF)
-    sample, choice = chance.sample, chance.choice
-    deck = range(DECK_SIZE)
+    getrandbits = random.Random(hash(key) & 0xFFFF).getrandbits
     down = sum(placed)
     first, second = placed[0], placed[0] + placed[1]
     lo, lm, ld = limits
+    start = [placed[0] - adv, placed[1], placed[2]]
+    free = bonus - sum([max(0, n - lim) for n, lim in zip(start, limits, strict=True)])
     samples = []
     for _ in range(SAMPLES):
-        cards = sample(deck, down + loose)
+        cards = _drawn_cards(getrandbits, down + loose)
         rows: list[list[int]] = [cards[:first], cards[first:second], cards[second:down]]
-        counts = [placed[0] - adv, placed[1], placed[2]]
-        spare = bonus - sum([max(0, n - lim) for n, lim in zip(counts, limits, strict=True)])
+        counts = list(start)
+        spare = free
         for card in cards[down:]:
             # the rows with room (the same list, in the same order, as a scan of the three)
             open_rows = _ALL_ROWS if spare > 0 else _ROWS_WITH_ROOM[(counts[0] < lo) | (counts[1] < lm) << 1 |
                                                                    (counts[2] < ld) << 2]
             if not open_rows:
                 break
-            r = choice(open_rows)
+            # one of them, drawn as the library's ``choice`` draws (by rejection, like its ``_randbelow``)
+            size = len(open_rows)
+            bits = size.bit_length()
+            r = getrandbits(bits)
+            while r >= size:
+                r = getrandbits(bits)
+            r = open_rows[r]
             if counts[r] >= limits[r]:
                 spare -= 1
             counts[r] += 1
@@ -137,6 +146,36 @@ def _opponent_samples(key: OpponentKey) -> tuple[Sample, ...]:
         samples.append((sum([VALUES[c] for c in rows[0]]), tuple(sorted([RANKS[c] for c in rows[1]], reverse=True)),
                         sum([VALUES[c] for c in rows[2]])))
     return tuple(samples)
+
+
+def _drawn_cards(getrandbits: Callable[[int], int], count: int) -> list[int]:
+    """``random.Random.sample(range(DECK_SIZE), count)`` from the generator of ``getrandbits``, with
+    the very same draws: the library keeps a shrinking pool of the cards when it would take more
+    room than a set of those picked (always beyond five cards of 52), and otherwise draws again
+    any card picked already; each draw is made by rejection, as its ``_randbelow`` makes it.
+    Samples are drawn by the thousand when a search meets new opponents, and the library's own
+    layers of calls cost more than the draws."""
+    picked = [0] * count
+    if count > 5:
+        pool = list(range(DECK_SIZE))
+        for k in range(count):
+            size = DECK_SIZE - k
+            bits = size.bit_length()
+            j = getrandbits(bits)
+            while j >= size:
+                j = getrandbits(bits)
+            picked[k] = pool[j]
+            pool[j] = pool[size - 1]
+    else:
+        bits = DECK_SIZE.bit_length()
+        selected: set[int] = set()
+        for k in range(count):
+            j = getrandbits(bits)
+            while j >= DECK_SIZE or j in selected:
+                j = getrandbits(bits)
+            selected.add(j)
+            picked[k] = j
+    return picked
 
 
 _ALL_ROWS = [0, 1, 2]
@@ -147,16 +186,31 @@ _ROWS_WITH_ROOM = tuple([r for r in (0, 1, 2) if mask >> r & 1] for mask in rang
 
 @lru_cache(maxsize=512)
 def _damage_table(key: OpponentKey, target_gen: int, attacking: bool) -> list[float]:
-    """Expected damage (kill bonus included) by total: dealt with my offense, or taken against my defense."""
+    """Expected damage (kill bonus included) by total: dealt with my offense, or taken against my defense.
+
+    Each sample's damage counts the full tens by which the offense beats the defense, up to
+    ``target_gen``, and a kill adds ``KILL_BONUS`` at the last of them: so each of its tens is a
+    threshold on my total, worth 1 (the last ``1 + KILL_BONUS``), that my total passes or not.
+    Summed over the samples by counting thresholds, every sum is a whole number, so dividing it
+    by the number of samples gives the very mean of the samples' damages."""
     samples = _opponent_samples(key)
-    mine = np.arange(MAX_TOTAL + 1)[:, None]
+    size = MAX_TOTAL + 1
+    if target_gen <= 0:  # no damage can be dealt, and the target is already dead
+        return [KILL_BONUS] * size
+    others = np.array([d for _o, _m, d in samples] if attacking else [o for o, _m, _d in samples], dtype=np.int64)
+    tens = 10 * np.arange(1, target_gen + 1)
+    worth = np.ones(target_gen)
+    worth[-1] += KILL_BONUS
+    worths = np.tile(worth, len(samples))
     if attacking:
-        over = mine - np.array([d for _o, _m, d in samples])[None, :]
+        # my total reaches a threshold from the defense plus its tens upwards
+        first = np.clip(others[:, None] + tens[None, :], 0, size).ravel()
+        sums = np.cumsum(np.bincount(first, weights=worths, minlength=size + 1)[:size])
     else:
-        over = np.array([o for o, _m, _d in samples])[None, :] - mine
-    damage = np.clip(over // 10, 0, target_gen)
-    value = damage + KILL_BONUS * (damage >= target_gen)
-    return list(value.mean(axis=1).tolist())  # the same floats, converted in one call
+        # my defense lets a threshold through up to the offense less its tens (index 0: never)
+        last = (np.clip(others[:, None] - tens[None, :], -1, size - 1) + 1).ravel()
+        sums = np.cumsum(np.bincount(last, weights=worths, minlength=size + 1)[::-1])[::-1][1:]
+    return list((sums / len(samples)).tolist())
 
 
 @lru_cache(maxsize=512)

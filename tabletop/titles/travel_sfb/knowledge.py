@@ -20,7 +20,7 @@ from .rules import ALLOCATE, POWER
 if TYPE_CHECKING:
     from .game import TravelState
 
-__all__ = ["counts_visible", "determinize", "row_visible", "unseen_advantage"]
+__all__ = ["Hidden", "counts_visible", "determinize", "row_visible", "unseen_advantage"]
 
 SEATS = ("seat1", "seat2")
 
@@ -48,70 +48,97 @@ def determinize(state: TravelState, seat: str | None, rng: Randomness) -> Travel
     viewer = None if seat is None else SEATS.index(seat)
     copy = state.copy_position(state.seen_by(seat), [])
     copy.rng = Randomness(int(rng.random() * 2**31))
-    known = copy.known
-    if viewer is None:
-        slots = [k for k, seen in enumerate(known) if seen != BOTH]
-    else:
-        bit = 1 << viewer
-        slots = [k for k, seen in enumerate(known) if not seen & bit]
-    pool = [copy.deck[k] for k in slots]
-    counted = counts_visible(copy, viewer)
-    resplit: list[int] = []
-    layout: dict[int, tuple[list[int], int]] = {}
-    for i in (0, 1):
-        if i == viewer:
-            own_unseen = unseen_advantage(copy, i, viewer)
-            if own_unseen:
-                pool.extend(copy.rows[i][0][:own_unseen])
-                copy.rows[i][0][:own_unseen] = [0] * own_unseen
-                layout[i] = ([], 0)
-            continue
-        if copy.phase == POWER and copy.calls[i] is not None:
-            copy.calls[i] = rng.choice(copy._power_options(i)).call
-        hidden_rows = [r for r in (0, 1, 2) if not row_visible(copy, i, viewer, r)]
-        for r in hidden_rows:
-            pool.extend(copy.rows[i][r])
-        pool.extend(copy.hands[i])
-        if counted or copy.phase != ALLOCATE:
-            layout[i] = (hidden_rows, len(copy.hands[i]))
-            for r in hidden_rows:
-                copy.rows[i][r] = [0] * len(copy.rows[i][r])
-            copy.hands[i] = [0] * len(copy.hands[i])
-        else:
-            # Behind the screen: only the advantage cards' place is known; the split is re-drawn.
-            held = len(copy.hands[i]) + sum(len(row) for row in copy.rows[i])
-            layout[i] = ([0], held - copy.adv_offense[i])
-            copy.rows[i] = [[0] * copy.adv_offense[i], [], []]
-            copy.hands[i] = []
-            if copy.finished[i]:
-                resplit.append(i)
-    # Sorted first, so the re-draw depends only on which cards are unseen, never on where the
-    # hidden ones really lie.
-    pool.sort()
+    hidden = state.hidden_from(viewer)
+    for i in hidden.calls:
+        copy.calls[i] = rng.choice(copy._power_options(i)).call
+    pool = list(hidden.pool)
     rng.shuffle(pool, "determinize")
     deck = copy.deck
-    for k, card in zip(slots, pool, strict=False):  # the rest of the pool goes to rows and hands
-        deck[k] = card
+    slots = hidden.slots
     taken = len(slots)  # the shuffled cards dealt out so far, in this order
-    for i, (hidden_rows, hand_size) in layout.items():
-        if i == viewer:
-            own_unseen = unseen_advantage(copy, i, viewer)
-            copy.rows[i][0][:own_unseen] = pool[taken:taken + own_unseen]
-            taken += own_unseen
-            continue
-        for r in hidden_rows:
-            count = len(copy.rows[i][r])
-            copy.rows[i][r] = pool[taken:taken + count]
-            taken += count
-        copy.hands[i] = pool[taken:taken + hand_size]
-        taken += hand_size
-    for i in resplit:
+    if hidden.first is not None:
+        deck[hidden.first:hidden.first + taken] = pool[:taken]
+    else:
+        for k, card in zip(slots, pool, strict=False):  # the rest of the pool goes to rows and hands
+            deck[k] = card
+    for i, place, count in hidden.places:
+        cards = pool[taken:taken + count]
+        taken += count
+        if place == _HAND:
+            copy.hands[i] = cards
+        elif place == _UNSEEN_ADVANTAGE:
+            copy.rows[i][0][:count] = cards
+        elif place == _SCREENED:
+            copy.rows[i] = [cards, [], []]
+        else:
+            copy.rows[i][place] = cards
+    for i in hidden.resplit:
         _random_split(copy, i, rng)
     copy.rooms = [copy._room(0), copy._room(1)]
     copy.searcher = viewer  # its plans model the other ship by its likeliest reply (plans.py)
     copy.placements = [None, None]
     copy._legal_cache = {}
     return copy
+
+
+# Where the re-drawn cards go besides the deck: a row (0-2), the hand, the seat's own unseen
+# advantage cards at the bottom of its Offense, or behind the screen a fresh Offense of only the
+# advantage cards (the other rows emptied, the split re-drawn).
+_HAND = 3
+_UNSEEN_ADVANTAGE = 4
+_SCREENED = 5
+
+
+class Hidden:
+    """What a seat cannot see in one position, laid out for re-drawing (``determinize``): the
+    deck places to fill (``first`` when they are one run), the unseen cards sorted (so a re-draw
+    depends only on which cards are unseen, never on where they really lie), where the rest of
+    them go (seat, place, count) in order, the finished opponents whose split is re-drawn, and the
+    pending power calls re-drawn. A search re-draws the same position in every world it plays, so
+    a position keeps this (``TravelState.hidden_from``)."""
+
+    __slots__ = ("calls", "first", "places", "pool", "resplit", "slots")
+
+    def __init__(self, state: TravelState, viewer: int | None) -> None:
+        known = state.known
+        if viewer is None:
+            slots = [k for k, seen in enumerate(known) if seen != BOTH]
+        else:
+            bit = 1 << viewer
+            slots = [k for k, seen in enumerate(known) if not seen & bit]
+        pool = [state.deck[k] for k in slots]
+        counted = counts_visible(state, viewer)
+        self.calls: list[int] = []
+        self.places: list[tuple[int, int, int]] = []
+        self.resplit: list[int] = []
+        for i in (0, 1):
+            rows = state.rows[i]
+            if i == viewer:
+                own_unseen = unseen_advantage(state, i, viewer)
+                if own_unseen:
+                    pool.extend(rows[0][:own_unseen])
+                    self.places.append((i, _UNSEEN_ADVANTAGE, own_unseen))
+                continue
+            if state.phase == POWER and state.calls[i] is not None:
+                self.calls.append(i)
+            hidden_rows = [r for r in (0, 1, 2) if not row_visible(state, i, viewer, r)]
+            for r in hidden_rows:
+                pool.extend(rows[r])
+            pool.extend(state.hands[i])
+            if counted or state.phase != ALLOCATE:
+                self.places.extend((i, r, len(rows[r])) for r in hidden_rows)
+                self.places.append((i, _HAND, len(state.hands[i])))
+            else:
+                # Behind the screen: only the advantage cards' place is known; the split is re-drawn.
+                held = len(state.hands[i]) + sum(len(row) for row in rows)
+                self.places.append((i, _SCREENED, state.adv_offense[i]))
+                self.places.append((i, _HAND, held - state.adv_offense[i]))
+                if state.finished[i]:
+                    self.resplit.append(i)
+        pool.sort()
+        self.pool = tuple(pool)
+        self.slots = slots
+        self.first = slots[0] if slots and slots[-1] - slots[0] == len(slots) - 1 else None
 
 
 def _random_split(state: TravelState, i: int, rng: Randomness) -> None:
