@@ -84,6 +84,21 @@ def test_a_chaser_beside_her_quarry_waits_rather_than_sail_past_her() -> None:
     assert isinstance(step, Sail)
 
 
+def test_a_chaser_with_no_gun_bearing_on_her_quarry_sails_on_rather_than_wait() -> None:
+    # a wall between them: no course brings her nearer this turn, and no gun of hers bears
+    state = run([ship("swallow", "sloop", 0, 55, 45, 90),
+                 ship("resolute", "frigate", 1, 60, 50, 90, treasure=1, ap=0),
+                 ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0),
+                 ship("heron", "sloop", 0, 10, 10, 90, treasure=1, ap=0)], [square(56.5, 30, 58.5, 60, "wall")])
+    swallow, quarry = state.ships["swallow"], state.ships["resolute"]
+    mine = [a for a in state.legal_actions("raiders") if a.ship == "swallow"]  # type: ignore[attr-defined]
+    best = pursuit._best_course(state, swallow, pursuit._starts(state, swallow, mine, True, False), quarry.centre, False)
+    assert best is not None and best[1] >= pursuit._sea_costs(state, swallow, [(55.0, 45.0)], quarry.centre)[0]
+    assert not pursuit._has_shot(state, swallow, quarry)
+    (step,), = state.plans("raiders")
+    assert isinstance(step, Sail)
+
+
 def test_a_chaser_sails_on_to_grapple_a_dead_quarry() -> None:
     (step,), = chase_from(56.5, quarry_hp=0).plans("raiders")
     assert isinstance(step, Sail)  # only contact lets her grapple and commandeer her

@@ -134,7 +134,7 @@ def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
 def _landing_pose(state: CagwayState, ship: Ship, plan: Plan) -> SailPlan | None:
     """Where the plan's segments leave the ship before she docks (None if one cannot be sailed)."""
     ghost = ship.copy()
-    pose = None
+    landing: SailPlan | None = None
     for action in plan:
         if not isinstance(action, Sail):
             break
@@ -142,7 +142,8 @@ def _landing_pose(state: CagwayState, ship: Ship, plan: Plan) -> SailPlan | None
         if not isinstance(pose, SailPlan):
             return None
         ghost.set_pose(pose.x, pose.y, pose.heading)
-    return pose
+        landing = pose
+    return landing
 
 
 def _sailed(state: CagwayState, ship: Ship, turn: float) -> SailPlan | str:

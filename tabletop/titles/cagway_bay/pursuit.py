@@ -175,11 +175,18 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
     if found is None:
         return done
     action, cost = found
-    if quarry.hp > 0 and not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
-        # no course brings her nearer a living quarry than she is: sailing on would only
-        # overshoot her (a dead one waits to be grappled, which takes contact)
+    if (quarry.hp > 0 and not isinstance(action, Drift) and _has_shot(state, ship, quarry) and
+            cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]):
+        # no course brings her nearer a living quarry than she is, and a gun of hers bears on
+        # her: sailing on would only overshoot her (a dead one waits to be grappled, which takes
+        # contact; without a shot, waiting only lets her get away, as behind an island)
         return done
     return action
+
+
+def _has_shot(state: CagwayState, ship: Ship, quarry: Ship) -> bool:
+    """Whether a gun of the ship bears on the quarry from where they lie now."""
+    return any(seen.target == quarry.id and seen.problem is None for seen in state.sightings(ship))
 
 
 def _run_home(state: CagwayState, ship: Ship, mine: list[Action]) -> Action:
