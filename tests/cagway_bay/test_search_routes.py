@@ -182,3 +182,14 @@ def test_the_rules_of_thumb_charge_a_segment_that_strands_a_raider() -> None:
     # into the rock's lee shore she is trapped, but a drift gets her out
     rock = run([ship("swallow", "sloop", 0, 41, 50, 135), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], [ROCK])
     assert charge(rock, 0.0) == pytest.approx(5)
+
+
+def test_a_raider_docked_at_a_ruin_with_its_treasure_explores_it() -> None:
+    def docked(treasure: int) -> CagwayState:
+        return run([ship("swallow", "sloop", 0, 20, 50, 180, docked="north-wall", treasure=treasure, ap=5),
+                    ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], NOTCH)
+
+    empty = docked(0)
+    assert Explore("swallow") in empty.legal_actions("raiders")
+    assert empty.plans("raiders") == [(Explore("swallow"),)]
+    assert len(docked(1).plans("raiders")) > 1  # laden, she is free to weigh the rest

@@ -58,6 +58,9 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
         # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
         # (with the same undrawn preference each time, their step follows from the position)
         return list(_kept(("hunt", seat, *position), lambda: [(state.suggest(seat, Randomness(0)),)]))
+    explore = _treasure_to_take(state, legal)
+    if explore is not None:
+        return [(explore,)]
     landing = _round_the_land(state, seat, legal)
     if landing is not None:
         return [(landing,)]
@@ -76,6 +79,19 @@ def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]
 def _chase(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
     step = chase_step(state, seat, legal)
     return [] if step is None else [(step,)]
+
+
+def _treasure_to_take(state: CagwayState, legal: list[Action]) -> Action | None:
+    """A raider's exploring where she lies docked at a ruin that still has its treasure and has
+    none aboard, or None. The run cannot be won without it; the search once weighed ending her
+    move above it (a sloop docked at the North Ruin in turn 4 and took its treasure in turn 7)."""
+    for action in legal:
+        if isinstance(action, Explore):
+            ship = state.ships[action.ship]
+            if (_is_runner(state, ship) and ship.treasure == 0 and ship.docked is not None and
+                    state.stock.get(ship.docked, (0, 0))[0] > 0):
+                return action
+    return None
 
 
 def _round_the_land(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
