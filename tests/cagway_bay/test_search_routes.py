@@ -193,14 +193,3 @@ def test_a_raider_docked_at_a_ruin_with_its_treasure_explores_it() -> None:
     assert Explore("swallow") in empty.legal_actions("raiders")
     assert empty.plans("raiders") == [(Explore("swallow"),)]
     assert len(docked(1).plans("raiders")) > 1  # laden, she is free to weigh the rest
-
-
-def test_only_a_laden_raider_is_offered_courses_off_the_table() -> None:
-    def goals(treasure: int) -> list[plans.Goal]:
-        state = run([ship("swallow", "sloop", 0, 10, 30, 90, treasure=treasure),
-                     ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], NOTCH)
-        return plans._other_goals(state, state.ships["swallow"])
-
-    assert [island for _goal, leaving, island in goals(0) if not leaving] == ["north-wall"]
-    assert not any(leaving for _goal, leaving, _island in goals(0))
-    assert [leaving for _goal, leaving, _island in goals(1)] == [True]

@@ -230,17 +230,16 @@ Goal = tuple[tuple[float, float], bool, str | None]
 
 def _other_goals(state: CagwayState, ship: Ship) -> list[Goal]:
     """Goals besides the rules of thumb's own (where to, whether leaving the table is welcome, an
-    island to explore): the exit for a runner, or for a raider with nothing aboard the islands
-    that still have treasure; every living enemy (where she is and where she is heading) for
-    anyone else."""
+    island to explore): treasure islands and the exit for a raider, every living enemy (where she
+    is and where she is heading) for anyone else."""
     if _is_runner(state, ship):
-        if state.objective.kind != "treasure-run" or ship.treasure > 0:
-            return [(_exit_goal(state, ship), True, None)]
-        # a raider with nothing aboard who sails off the table has only left the fight (the
-        # search once sailed an empty sloop off the north edge with a ruin's treasure ashore)
-        return [(_landing(state, ship, state.table.islands[island_id]), False, island_id)
-                for island_id, (treasure, _) in sorted(state.stock.items()) if treasure > 0]
-    goals: list[Goal] = []
+        goals: list[Goal] = [(_exit_goal(state, ship), True, None)]
+        if state.objective.kind == "treasure-run" and ship.treasure == 0:
+            for island_id, (treasure, _) in sorted(state.stock.items()):
+                if treasure > 0:
+                    goals.append((_landing(state, ship, state.table.islands[island_id]), False, island_id))
+        return goals
+    goals = []
     for enemy in state.enemies(ship):
         if enemy.alive:
             cx, cy = enemy.centre
