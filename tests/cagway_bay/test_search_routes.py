@@ -3,12 +3,14 @@ way round Skull Rocks to the North Ruin, and a chaser that waits beside her quar
 
 from __future__ import annotations
 
+import pytest
+
 import tabletop
 from tabletop.core import Randomness
-from tabletop.titles.cagway_bay import plans, pursuit
-from tabletop.titles.cagway_bay.actions import Done, Drift, Sail
+from tabletop.titles.cagway_bay import heuristic, plans, pursuit
+from tabletop.titles.cagway_bay.actions import Dock, Done, Drift, Explore, Sail
 from tabletop.titles.cagway_bay.game import CagwayState
-from tabletop.titles.cagway_bay.movement import DriftPlan, SailPlan, sail_menu
+from tabletop.titles.cagway_bay.movement import DriftPlan, SailPlan, sail_exact, sail_menu
 
 from .helpers import make, ship, square
 
@@ -82,6 +84,21 @@ def test_a_chaser_beside_her_quarry_waits_rather_than_sail_past_her() -> None:
     assert isinstance(step, Sail)
 
 
+def test_a_chaser_with_no_gun_bearing_on_her_quarry_sails_on_rather_than_wait() -> None:
+    # a wall between them: no course brings her nearer this turn, and no gun of hers bears
+    state = run([ship("swallow", "sloop", 0, 55, 45, 90),
+                 ship("resolute", "frigate", 1, 60, 50, 90, treasure=1, ap=0),
+                 ship("magpie", "sloop", 0, 90, 10, 90, treasure=1, ap=0),
+                 ship("heron", "sloop", 0, 10, 10, 90, treasure=1, ap=0)], [square(56.5, 30, 58.5, 60, "wall")])
+    swallow, quarry = state.ships["swallow"], state.ships["resolute"]
+    mine = [a for a in state.legal_actions("raiders") if a.ship == "swallow"]  # type: ignore[attr-defined]
+    best = pursuit._best_course(state, swallow, pursuit._starts(state, swallow, mine, True, False), quarry.centre, False)
+    assert best is not None and best[1] >= pursuit._sea_costs(state, swallow, [(55.0, 45.0)], quarry.centre)[0]
+    assert not pursuit._has_shot(state, swallow, quarry)
+    (step,), = state.plans("raiders")
+    assert isinstance(step, Sail)
+
+
 def test_a_chaser_sails_on_to_grapple_a_dead_quarry() -> None:
     (step,), = chase_from(56.5, quarry_hp=0).plans("raiders")
     assert isinstance(step, Sail)  # only contact lets her grapple and commandeer her
@@ -118,3 +135,61 @@ def test_kept_traps_and_land_in_the_way_are_those_worked_out_afresh() -> None:
         assert pursuit.trapped(state, swallow, where) == fresh == pursuit.trapped(state, swallow, where)
     for goal, crossing in (((20.0, 50.0), True), ((60.0, 50.0), False)):
         assert plans._land_between(state, swallow, goal) is crossing is plans._land_between(state, swallow, goal)
+
+
+#: A notch opening west (into the west wind), just wide and deep enough for a sloop: its walls
+#: stop her turns, its head stops her drift, and she may dock at it.
+NOTCH = [square(19, 51.1, 30, 60, "north-wall", treasure=1), square(19, 40, 30, 48.9, "south-wall"),
+         square(25.7, 48.9, 30, 51.1, "head")]
+
+
+def test_a_berth_no_drift_leads_out_of_strands_the_ship_there() -> None:
+    state = run([ship("swallow", "sloop", 0, 10, 50, 0), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], NOTCH)
+    swallow = state.ships["swallow"]
+    facing_the_wind, facing_the_head = DriftPlan(180.0, 20.0, 50.0, False), DriftPlan(0.0, 25.5, 50.0, False)
+    assert heuristic.stranded(state, swallow, facing_the_wind) and heuristic.stranded(state, swallow, facing_the_head)
+    # bow-on to the rock's lee shore a drift downwind takes her clear: trapped, not stranded
+    rock = run([ship("swallow", "sloop", 0, 40, 50, 180), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], [ROCK])
+    bow_on = pose(rock, "swallow")
+    assert pursuit.trapped(rock, rock.ships["swallow"], bow_on) and not heuristic.stranded(rock, rock.ships["swallow"], bow_on)
+
+
+def test_a_raider_does_not_land_where_she_would_be_stranded() -> None:
+    state = run([ship("swallow", "sloop", 0, 19, 50, 0), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], NOTCH)
+    landing = (Sail("swallow", 0.0), Dock("swallow", "north-wall"), Explore("swallow"))
+    into = (Sail("swallow", 0.0),)  # touching the treasure island, but no way out
+    offered = [landing, into, (Done("swallow"),)]
+    assert plans._free(state, offered) == [(Done("swallow"),)]
+    # the same landing with the head gone is free: a drift downwind takes her out
+    open_notch = run([ship("swallow", "sloop", 0, 19, 50, 0), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)],
+                     NOTCH[:2])
+    assert plans._free(open_notch, [landing, (Done("swallow"),)]) == [landing, (Done("swallow"),)]
+
+
+def test_the_rules_of_thumb_charge_a_segment_that_strands_a_raider() -> None:
+    def charge(state: CagwayState, turn: float) -> float:
+        """What the rules of thumb charge for the sail besides the distance it leaves to go."""
+        swallow = state.ships["swallow"]
+        sails = [a for a in state.legal_actions("raiders") if isinstance(a, Sail)]
+        steering = heuristic._Steering("swallow", sails, sails, (60.0, 50.0), False, None, [])
+        stop = sail_exact(state.table, swallow, turn)
+        assert isinstance(stop, SailPlan) and stop.aground
+        return heuristic._aground_cost(state, swallow, steering, Sail("swallow", turn)) - heuristic._cost(
+            state, swallow, (stop.x, stop.y), (60.0, 50.0), False)
+
+    notch = run([ship("swallow", "sloop", 0, 20, 50, 0), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], NOTCH)
+    assert charge(notch, 0.0) == pytest.approx(5 + heuristic.STRANDED)
+    # into the rock's lee shore she is trapped, but a drift gets her out
+    rock = run([ship("swallow", "sloop", 0, 41, 50, 135), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], [ROCK])
+    assert charge(rock, 0.0) == pytest.approx(5)
+
+
+def test_a_raider_docked_at_a_ruin_with_its_treasure_explores_it() -> None:
+    def docked(treasure: int) -> CagwayState:
+        return run([ship("swallow", "sloop", 0, 20, 50, 180, docked="north-wall", treasure=treasure, ap=5),
+                    ship("resolute", "frigate", 1, 80, 80, 90, ap=0)], NOTCH)
+
+    empty = docked(0)
+    assert Explore("swallow") in empty.legal_actions("raiders")
+    assert empty.plans("raiders") == [(Explore("swallow"),)]
+    assert len(docked(1).plans("raiders")) > 1  # laden, she is free to weigh the rest

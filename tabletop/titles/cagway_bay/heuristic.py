@@ -18,7 +18,18 @@ from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
 from .geometry import RED, TOUCH, Island, Table, angle_between, place
-from .movement import TURN_STEPS, SailPlan, motion, plan_drift, plan_sails, sail_course, sail_exact
+from .movement import (
+    TURN_STEPS,
+    DriftPlan,
+    SailPlan,
+    drift_menu,
+    motion,
+    plan_drift,
+    plan_sails,
+    sail_course,
+    sail_exact,
+    sail_menu,
+)
 from .scenarios import battle_scores
 from .ships import Ship
 
@@ -27,6 +38,8 @@ if TYPE_CHECKING:
 
 #: Centimetres of random preference between near-equal courses.
 JITTER = 1.0
+#: What a segment that leaves a runner stranded costs besides (cm): she would lie there to the end.
+STRANDED = 100.0
 
 
 def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
@@ -357,7 +370,39 @@ def _aground_cost(state: CagwayState, ship: Ship, steering: _Steering, sail: Sai
     touching = island is not None and table.islands[island].shape.distance(
         Polygon(place(ship.cls.outline, plan.x, plan.y, plan.heading))) <= TOUCH
     cost += -3 if touching else 5
+    if _is_runner(state, ship) and stranded(state, ship, plan):
+        cost += STRANDED
     return cost
+
+
+def trapped(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:
+    """Whether the ship, moved to ``pose``, could sail no segment from there: every turn her
+    menu offers points into the wind's white, runs into land at once or swings her hull into it.
+    Only a drift, which takes a whole turn, gets her out (kept with the pose's plans)."""
+    ghost = ship.copy()
+    ghost.set_pose(pose.x, pose.y, pose.heading)
+    notes = motion(state.table, ghost).notes
+    found = notes.get("trapped")
+    if found is None:
+        found = notes["trapped"] = not any(isinstance(plan, SailPlan) and not plan.aground
+                                           for plan in sail_menu(state.table, ghost))
+    return bool(found)
+
+
+def stranded(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:
+    """Whether the ship, moved to ``pose``, is trapped there (:func:`trapped`) and no drift the
+    menu offers leaves her free to sail either: against a shore that blocks the drift, facing the
+    wind, she would lie there to the end (kept with the pose's plans)."""
+    if not trapped(state, ship, pose):
+        return False
+    ghost = ship.copy()
+    ghost.set_pose(pose.x, pose.y, pose.heading)
+    notes = motion(state.table, ghost).notes
+    found = notes.get("stranded")
+    if found is None:
+        found = notes["stranded"] = not any(isinstance(drift, DriftPlan) and not trapped(state, ship, drift)
+                                            for drift in drift_menu(state.table, ghost))
+    return bool(found)
 
 
 def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:

@@ -21,9 +21,9 @@ from tabletop.core import Action, Randomness
 
 from .actions import Dock, Done, Explore, Sail
 from .geometry import TOUCH, place
-from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation
-from .movement import TURN_STEPS, SailPlan, motion, sail_course, sail_menu
-from .pursuit import chasing, kept, open_segments, trapped
+from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation, stranded, trapped
+from .movement import TURN_STEPS, SailPlan, motion, sail_course, sail_exact, sail_menu
+from .pursuit import chasing, kept, open_segments
 from .pursuit import step as chase_step
 from .ships import Ship
 
@@ -58,6 +58,9 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
         # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
         # (with the same undrawn preference each time, their step follows from the position)
         return list(_kept(("hunt", seat, *position), lambda: [(state.suggest(seat, Randomness(0)),)]))
+    explore = _treasure_to_take(state, legal)
+    if explore is not None:
+        return [(explore,)]
     landing = _round_the_land(state, seat, legal)
     if landing is not None:
         return [(landing,)]
@@ -76,6 +79,19 @@ def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]
 def _chase(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
     step = chase_step(state, seat, legal)
     return [] if step is None else [(step,)]
+
+
+def _treasure_to_take(state: CagwayState, legal: list[Action]) -> Action | None:
+    """A raider's exploring where she lies docked at a ruin that still has its treasure and has
+    none aboard, or None. The run cannot be won without it; the search once weighed ending her
+    move above it (a sloop docked at the North Ruin in turn 4 and took its treasure in turn 7)."""
+    for action in legal:
+        if isinstance(action, Explore):
+            ship = state.ships[action.ship]
+            if (_is_runner(state, ship) and ship.treasure == 0 and ship.docked is not None and
+                    state.stock.get(ship.docked, (0, 0))[0] > 0):
+                return action
+    return None
 
 
 def _round_the_land(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
@@ -107,20 +123,52 @@ def _land_between(state: CagwayState, ship: Ship, goal: tuple[float, float]) -> 
 
 
 def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
-    """The plans less those whose first segment leaves a raider trapped (bow-on against land or
-    the wind with no segment to sail), unless she lies against a treasure island she may dock
-    at: getting out takes a drift, a whole turn (the rules of thumb ran a sloop bow-on onto Skull
-    Rocks this way on her way to the North Ruin, and she reached it two turns late)."""
-    table = state.table
+    """The plans less those that leave a raider trapped (bow-on against land or the wind with no
+    segment to sail) by their first segment, unless she lies against a treasure island she may
+    dock at: getting out takes a drift, a whole turn (the rules of thumb ran a sloop bow-on onto
+    Skull Rocks this way on her way to the North Ruin, and she reached it two turns late). Neither
+    a landing nor a plan that docks is taken where no drift leads out either (a laden sloop
+    docked at the North Ruin's south shore facing the wind, where the shore blocked every drift,
+    and lay there to the end)."""
     kept_plans = []
     for plan in found:
         first = plan[0]
-        if isinstance(first, Sail) and _is_runner(state, ship := state.ships[first.ship]) and Dock not in map(type, plan):
-            pose = sail_course(table, ship, first.turn)
-            if isinstance(pose, SailPlan) and trapped(state, ship, pose) and not _at_treasure(state, ship, pose):
-                continue
+        if isinstance(first, Sail) and _is_runner(state, ship := state.ships[first.ship]):
+            if Dock in map(type, plan):
+                landing = _landing_pose(state, ship, plan)
+                if landing is not None and stranded(state, ship, landing):
+                    continue
+            else:
+                pose = _sailed(state, ship, first.turn)
+                if isinstance(pose, SailPlan) and trapped(state, ship, pose) and (
+                        not _at_treasure(state, ship, pose) or stranded(state, ship, pose)):
+                    continue
         kept_plans.append(plan)
     return kept_plans or found
+
+
+def _landing_pose(state: CagwayState, ship: Ship, plan: Plan) -> SailPlan | None:
+    """Where the plan's segments leave the ship before she docks (None if one cannot be sailed)."""
+    ghost = ship.copy()
+    landing: SailPlan | None = None
+    for action in plan:
+        if not isinstance(action, Sail):
+            break
+        pose = _sailed(state, ghost, action.turn)
+        if not isinstance(pose, SailPlan):
+            return None
+        ghost.set_pose(pose.x, pose.y, pose.heading)
+        landing = pose
+    return landing
+
+
+def _sailed(state: CagwayState, ship: Ship, turn: float) -> SailPlan | str:
+    """Where a sail of ``turn`` leaves her: where she runs up against the shore if she does
+    (the menu's plan of such a segment ends a whole segment on, inside the land)."""
+    pose = sail_course(state.table, ship, turn)
+    if isinstance(pose, SailPlan) and pose.aground:
+        return sail_exact(state.table, ship, turn)
+    return pose
 
 
 def _at_treasure(state: CagwayState, ship: Ship, pose: SailPlan) -> bool:

@@ -32,8 +32,8 @@ from .combat import touching
 from .data import normalise
 from .features import _exit_distance
 from .geometry import STICKS, angle_between, unit
-from .heuristic import _exit_goal, _is_runner, _island_distance, edge_charge
-from .movement import TURN_STEPS, DriftPlan, SailPlan, motion, plan_drift, sail_course, sail_menu
+from .heuristic import _exit_goal, _is_runner, _island_distance, edge_charge, trapped
+from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_course
 
 #: A pose on a course: which first move it follows, the bow's x and y, and the heading.
 Node = tuple[int, float, float, float]
@@ -175,11 +175,18 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
     if found is None:
         return done
     action, cost = found
-    if quarry.hp > 0 and not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
-        # no course brings her nearer a living quarry than she is: sailing on would only
-        # overshoot her (a dead one waits to be grappled, which takes contact)
+    if (quarry.hp > 0 and not isinstance(action, Drift) and _has_shot(state, ship, quarry) and
+            cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]):
+        # no course brings her nearer a living quarry than she is, and a gun of hers bears on
+        # her: sailing on would only overshoot her (a dead one waits to be grappled, which takes
+        # contact; without a shot, waiting only lets her get away, as behind an island)
         return done
     return action
+
+
+def _has_shot(state: CagwayState, ship: Ship, quarry: Ship) -> bool:
+    """Whether a gun of the ship bears on the quarry from where they lie now."""
+    return any(seen.target == quarry.id and seen.problem is None for seen in state.sightings(ship))
 
 
 def _run_home(state: CagwayState, ship: Ship, mine: list[Action]) -> Action:
@@ -212,20 +219,6 @@ def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, m
                     starts.append((action, drift.x, drift.y, drift.heading,
                                    lost + (TRAPPED if trapped(state, ship, drift) else 0.0)))
     return starts
-
-
-def trapped(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:
-    """Whether the ship, moved to ``pose``, could sail no segment from there: every turn her
-    menu offers points into the wind's white, runs into land at once or swings her hull into it.
-    Only a drift, which takes a whole turn, gets her out (kept with the pose's plans)."""
-    ghost = ship.copy()
-    ghost.set_pose(pose.x, pose.y, pose.heading)
-    notes = motion(state.table, ghost).notes
-    found = notes.get("trapped")
-    if found is None:
-        found = notes["trapped"] = not any(isinstance(plan, SailPlan) and not plan.aground
-                                           for plan in sail_menu(state.table, ghost))
-    return bool(found)
 
 
 def _best_start(state: CagwayState, ship: Ship, starts: list[Start], goal: tuple[float, float],
