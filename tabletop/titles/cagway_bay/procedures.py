@@ -114,12 +114,14 @@ def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
     return out
 
 
-def has_choice(state: CagwayState, ship: Ship) -> bool:
-    """Whether the ship has anything to do now besides finishing (its menu is longer than Done)."""
+def has_choice(state: CagwayState, ship: Ship, acting: bool = False) -> bool:
+    """Whether the ship has anything to do now besides finishing (its menu is longer than Done).
+    ``acting``: the ship is the one acting now, whose whole menu is asked for next."""
     cached = state._opts.get(ship.id)
     if cached is None and state.phase == "move" and ship.alive and ship.ap > 0:
-        # the cheapest evidence first: one open sailing course settles it
-        if ship.sailing and may_sail(state.table, ship):
+        # the cheapest evidence first: one open sailing course settles it (but for the ship
+        # acting now, whose own moves are all worked out next anyway, and include every open course)
+        if ship.sailing and not acting and may_sail(state.table, ship):
             return True
         if own_moves(state, ship):
             return True  # stalling, drifting or docking: no need to work out the rest of the menu
