@@ -294,8 +294,7 @@ def plan_stall(table: Table, ship: Ship) -> float | str:
     upwind = table.wind.upwind(ship.x, ship.y)
     if angle_between(upwind, ship.heading) > MAX_TURN + 1e-9:
         return "the wind's eye is more than 45 degrees off the bow"
-    bow_reach, _ = reaches(ship.cls.outline)
-    if clear_of_land(table, ship, swing(bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
+    if clear_of_land(table, ship, swing(_helm(ship.cls).bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
         return upwind
     pivoted = place(ship.cls.outline, ship.x, ship.y, upwind)
     if table.sweep_blocked(ship.coords + pivoted):
