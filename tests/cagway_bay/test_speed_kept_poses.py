@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+from collections.abc import Iterator
 
 import numpy as np
 import shapely
@@ -10,6 +11,7 @@ import shapely
 from tabletop.titles.cagway_bay import movement, procedures, ships
 from tabletop.titles.cagway_bay.combat import touching
 from tabletop.titles.cagway_bay.data import ship_classes
+from tabletop.titles.cagway_bay.game import CagwayState
 from tabletop.titles.cagway_bay.geometry import TOUCH, bounds, place, rings_polygon
 from tabletop.titles.cagway_bay.movement import (
     DRIFT_MENU,
@@ -52,18 +54,27 @@ def test_the_helm_s_colours_are_the_class_s_own_at_every_angle():
             assert colours[movement.bisect_left(cls.bands, off)] == cls.colour(off)
 
 
+def _forget(one) -> None:
+    """Nothing kept for any pose: the next question of ``one`` is worked out afresh."""
+    movement._POSES.clear()
+    one._motion = None
+
+
+def _at_sea(count: int, seed: int, cls: str, *others: dict) -> Iterator[CagwayState]:
+    """Positions with ship ``a`` of ``cls`` at random poses off the islands, nothing kept."""
+    for x, y, heading in _poses(count, seed):
+        if not _on_land(x, y):
+            state = make([ship("a", cls, 0, x, y, heading), *others], ISLANDS)
+            _forget(state.ships["a"])
+            yield state
+
+
 def test_the_drift_menu_is_the_drifts_planned_afresh_for_its_headings():
     checked = 0
-    for x, y, heading in _poses(80, 22):
-        if _on_land(x, y):
-            continue
-        state = make([ship("a", "sloop", 0, x, y, heading)], ISLANDS)
+    for state in _at_sea(80, 22, "sloop"):
         sloop = state.ships["a"]
-        movement._POSES.clear()
-        sloop._motion = None
         menu = drift_menu(state.table, sloop)
-        movement._POSES.clear()
-        sloop._motion = None
+        _forget(sloop)
         assert menu == plan_drifts(state.table, sloop, list(DRIFT_MENU))  # the same headings, not the menu's own
         checked += 1
     assert checked > 30
@@ -71,24 +82,17 @@ def test_the_drift_menu_is_the_drifts_planned_afresh_for_its_headings():
 
 def test_a_course_kept_from_the_menu_is_the_one_planned_afresh_once_the_menu_is_whole():
     asked = 0
-    for x, y, heading in _poses(80, 23):
-        if _on_land(x, y):
-            continue
-        state = make([ship("a", "brig", 0, x, y, heading)], ISLANDS)
+    for state in _at_sea(80, 23, "brig"):
         brig = state.ships["a"]
-        movement._POSES.clear()
-        brig._motion = None
         may_sail(state.table, brig)  # some courses planned alone first
         menu = sail_menu(state.table, brig)
         assert not movement.motion(state.table, brig)._some  # the menu alone answers now
         exact = [sail_exact(state.table, brig, turn) for turn in TURN_STEPS]
-        movement._POSES.clear()
         twin = brig.copy()
-        twin._motion = None
+        _forget(twin)
         assert menu == plan_sails(state.table, twin, TURN_STEPS)
         for turn, kept in zip(TURN_STEPS, exact, strict=True):
-            movement._POSES.clear()
-            twin._motion = None
+            _forget(twin)
             assert kept == movement.plan_sail(state.table, twin, turn)
         assert land_touched(state.table, brig) == tuple(state.table.touching_land(brig.hull))
         asked += 1
@@ -97,17 +101,11 @@ def test_a_course_kept_from_the_menu_is_the_one_planned_afresh_once_the_menu_is_
 
 def test_the_acting_ship_has_a_choice_exactly_when_a_waiting_one_would():
     checked = 0
-    for x, y, heading in _poses(60, 24):
-        if _on_land(x, y):
-            continue
-        state = make([ship("a", "sloop", 0, x, y, heading), ship("b", "brig", 1, 95, 90, 0)], ISLANDS)
+    for state in _at_sea(60, 24, "sloop", ship("b", "brig", 1, 95, 90, 0)):
         sloop = state.ships["a"]
         sloop.ap = 1
-        movement._POSES.clear()
-        sloop._motion = None
         acting = procedures.has_choice(state, sloop, acting=True)
-        movement._POSES.clear()
-        sloop._motion = None
+        _forget(sloop)
         state._opts.clear()
         assert acting == procedures.has_choice(state, sloop)
         checked += 1
