@@ -111,7 +111,7 @@ def sight(table: Table, ships: Iterable[Ship], shooter: Ship, position: str, tar
     part = shapely.lib.intersection(target.hull, region)
     origin = gun_origin(shooter.x, shooter.y, shooter.heading, length, position)
     distance = float(shapely.lib.distance(point_at(*origin) if origin is not None else shooter.hull, part))
-    if shapely.lib.distance(shooter.hull, target.hull) <= TOUCH:
+    if touching(shooter, target):
         return Sighting(position, target.id, distance, 0, 0.0,
                         f"{target.id} is touching: the crews fight hand to hand (melee) instead")
     rng = segments(distance)

@@ -296,7 +296,7 @@ class CagwayState(State):
                 self.pending, self.active = [], None
                 return
             if self.active is not None:
-                if self._has_business(self.active):
+                if self._has_business(self.active, acting=True):
                     return
                 self.active = None
             self.pending = [sid for sid in self.pending if self._has_business(sid)]
@@ -312,11 +312,11 @@ class CagwayState(State):
                 self.turn += 1
                 self.begin_turn()
 
-    def _has_business(self, ship_id: str) -> bool:
+    def _has_business(self, ship_id: str, acting: bool = False) -> bool:
         ship = self.ships[ship_id]
         if not ship.alive or ship.ap <= 0:
             return False
-        return procedures.has_choice(self, ship)
+        return procedures.has_choice(self, ship, acting)
 
     def choosable(self) -> list[str]:
         """The ship acting now, or the run of same-seat ships at the head of the order."""

@@ -6,6 +6,7 @@ cannot; nothing here changes a ship, so a state can validate before it mutates.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import cos, fmod, radians, sin
@@ -85,8 +86,7 @@ def _placed_sweep(outline: Sequence[tuple[float, float]], x: float, y: float, c:
     (the same arithmetic as place, _shift and bounds: adding one number to each of several
     keeps their order, so the least and greatest shifted are the least and greatest, shifted)."""
     pivoted = [(x + px * c - py * s, y + px * s + py * c) for px, py in outline]
-    xs = [q[0] for q in pivoted]
-    ys = [q[1] for q in pivoted]
+    xs, ys = zip(*pivoted, strict=True)
     return pivoted, (min(xs) + dx, min(ys) + dy, max(xs) + dx, max(ys) + dy)
 
 
@@ -168,6 +168,9 @@ class _Helm:
     swings: dict[float, float]
     #: the farthest any sweep on the menu reaches from the hull
     widest: float
+    #: the stick colour of each band of the wheel by its place in ``cls.bands``, and of any angle
+    #: beyond the last band (see :meth:`ShipClass.colour`)
+    colours: tuple[str, ...]
 
 
 _HELMS: dict[int, _Helm] = {}
@@ -179,7 +182,9 @@ def _helm(cls: ShipClass) -> _Helm:
         bow_reach, centre_reach = reaches(cls.outline)
         found = _HELMS[id(cls)] = _Helm(
             cls, bow_reach, centre_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
-            swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN)
+            swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
+            tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
+                  for index in range(len(cls.bands) + 1)))
     return found
 
 
@@ -196,13 +201,15 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
     cls = ship.cls
     helm = _helm(cls)
-    swings = helm.swings
+    swings, bands, colours = helm.swings, cls.bands, helm.colours
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
     # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
     # the longest stick could meet land) only when a course needs it
-    clearance = quick_gap(table, ship)
+    plans_here = motion(table, ship)
+    clearance = _quick_gap(table, ship, plans_here)
     exact = False
+    start_box: tuple[float, float, float, float] | None = None
     for index, turn in enumerate(turns):
         # normalise(bearing + turn) and angle_between(heading, upwind), inlined: a search asks
         # this of every new pose
@@ -212,7 +219,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         off = abs(fmod(heading - upwind, 360.0))
         if off > 180.0:
             off = 360.0 - off
-        colour = cls.colour(off)
+        colour = colours[bisect_left(bands, off)]  # cls.colour(off), inlined
         if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
             plans.append(plan_sail(table, ship, turn, exact=False))
             continue
@@ -226,7 +233,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
         reach = turned + length + MARGIN  # see plan_sail
         if clearance <= reach and not exact:
-            clearance = land_clearance(table, ship, helm.widest)
+            clearance = _land_clearance(table, ship, helm.widest, plans_here)
             exact = True
         if clearance > reach:
             plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
@@ -234,7 +241,9 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
                 return plans
             continue
         pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
-        sminx, sminy, smaxx, smaxy = ship.bounds
+        if start_box is None:
+            start_box = ship.bounds
+        sminx, sminy, smaxx, smaxy = start_box
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
             plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
             if first_open:
@@ -264,7 +273,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             asked.append((swung, slide, headway))
         # every sweep stays within the widest reach of the hull: land pieces farther off are not asked
         widest = helm.widest
-        near = [piece for piece, gap in motion(table, ship).clear.items() if gap <= widest]
+        near = [piece for piece, gap in plans_here.clear.items() if gap <= widest]
         found = table.sweeps_blocked(sweeps, near)
         for (index, heading, colour, length, dx, dy, _, _), where in zip(pending, asked, strict=True):
             swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
@@ -285,8 +294,7 @@ def plan_stall(table: Table, ship: Ship) -> float | str:
     upwind = table.wind.upwind(ship.x, ship.y)
     if angle_between(upwind, ship.heading) > MAX_TURN + 1e-9:
         return "the wind's eye is more than 45 degrees off the bow"
-    bow_reach, _ = reaches(ship.cls.outline)
-    if clear_of_land(table, ship, swing(bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
+    if clear_of_land(table, ship, swing(_helm(ship.cls).bow_reach, angle_between(upwind, ship.heading)) + MARGIN):
         return upwind
     pivoted = place(ship.cls.outline, ship.x, ship.y, upwind)
     if table.sweep_blocked(ship.coords + pivoted):
@@ -307,18 +315,21 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
     cx, cy = ship.centre
     wx, wy = table.wind.downwind_unit(cx, cy)
     dx, dy = wx * RED, wy * RED
-    start = ship.coords
+    plans = motion(table, ship)
     # the drift moves the centre one Red segment and the pivot keeps the hull within its reach of it
-    _, centre_reach = reaches(ship.cls.outline)
-    clear = clear_of_land(table, ship, RED + centre_reach + MARGIN)
-    drifted = clear or clear_of_land(table, ship, RED + MARGIN) or not table.sweep_blocked(start + _shift(start, dx, dy))
+    centre_reach = _helm(ship.cls).centre_reach
+    reach = RED + centre_reach + MARGIN
+    clear = _land_clearance(table, ship, reach, plans) > reach
+    if clear or _land_clearance(table, ship, RED + MARGIN, plans) > RED + MARGIN:
+        drifted = True
+    else:
+        start = ship.coords
+        drifted = not table.sweep_blocked(start + _shift(start, dx, dy))
     if drifted:
         cx, cy = cx + dx, cy + dy
     half = ship.cls.length / 2
-    bows = []
-    for heading in headings:
-        ux, uy = unit(heading)
-        bows.append((cx + half * ux, cy + half * uy))
+    units = _MENU_UNITS if headings is DRIFT_MENU else [unit(heading) for heading in headings]
+    bows = [(cx + half * ux, cy + half * uy) for ux, uy in units]
     blocked = [False] * len(bows)
     # every final hull lies within the centre's reach of the centre the drift leaves
     if not clear and not table.point_gap(cx, cy) > centre_reach:
@@ -328,19 +339,20 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
                   if not table.keel_gap(bx, by, heading, outline) > 0.0]
         finals = [place(outline, *bows[k], headings[k]) for k in unsure]
         # every final hull lies within the drift and the centre's reach of the hull: farther land is not asked
-        reach = RED + centre_reach + MARGIN
-        near = [piece for piece, gap in motion(table, ship).clear.items() if gap <= reach]
+        near = [piece for piece, gap in plans.clear.items() if gap <= reach]
         for k, stuck in zip(unsure, table.sweeps_blocked(finals, near), strict=True):
             blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
-        else DriftPlan(heading, bx, by, drifted)
+        else _new_plan(DriftPlan, (heading, bx, by, drifted))
         for heading, (bx, by), stuck in zip(headings, bows, blocked, strict=True)
     ]
 
 
 #: The drift headings offered on the menu (any heading is accepted).
 DRIFT_MENU = (0.0, 90.0, 180.0, 270.0)
+#: :func:`unit` of each heading on the drift menu (the same numbers, worked out once)
+_MENU_UNITS = tuple(unit(heading) for heading in DRIFT_MENU)
 
 
 class Motion:
@@ -367,7 +379,7 @@ class Motion:
         self._open: bool | None = None
         self._stall: float | str | None = None
         self._drifts: list[DriftPlan | str] | None = None
-        self._land: list[str] | None = None
+        self._land: tuple[str, ...] | None = None
         self._exact: dict[float, SailPlan | str] = {}
         #: exact gaps from the hull to each land piece, measured when first needed
         self.clear: dict[int, float] = {}
@@ -408,7 +420,11 @@ def clear_of_land(table: Table, ship: Ship, reach: float) -> bool:
 
 def quick_gap(table: Table, ship: Ship) -> float:
     """A quick lower bound on the hull's distance from land (worked out once per pose)."""
-    plans = motion(table, ship)
+    return _quick_gap(table, ship, motion(table, ship))
+
+
+def _quick_gap(table: Table, ship: Ship, plans: Motion) -> float:
+    """:func:`quick_gap`, given the pose's plans."""
     gap = plans.gap
     if gap is None:
         # one node of the grid at the middle of the keel settles it for a hull well out at sea:
@@ -426,10 +442,14 @@ def quick_gap(table: Table, ship: Ship) -> float:
 def land_clearance(table: Table, ship: Ship, reach: float) -> float:
     """The hull's distance from land where that is at most ``reach`` cm, else some number above
     ``reach`` (see :meth:`Table.clearance`): one answer for every test within ``reach``."""
-    gap = quick_gap(table, ship)
+    return _land_clearance(table, ship, reach, motion(table, ship))
+
+
+def _land_clearance(table: Table, ship: Ship, reach: float, plans: Motion) -> float:
+    """:func:`land_clearance`, given the pose's plans."""
+    gap = _quick_gap(table, ship, plans)
     if gap > reach:
         return gap
-    plans = motion(table, ship)
     found, asked = plans.clearance
     if asked < reach:
         found, asked = plans.clearance = (table.clearance(lambda: ship.hull, ship.bounds, reach, plans.clear), reach)
@@ -445,6 +465,9 @@ def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
         found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True)
                      ) if missing else {}
         cache._sails = [some[index] if index in some else found[index] for index in range(len(TURN_STEPS))]
+        # the whole menu answers from now on: what was planned alone need not be kept twice
+        # (a kept dictionary of plans is walked at every full run of the cycle collector)
+        some.clear()
     return cache._sails
 
 
@@ -508,9 +531,8 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
                     # possible (as plan_sail would again): only the search for the landfall is left
                     ux, uy = unit(quick.heading)
                     pivoted = place(ship.cls.outline, ship.x, ship.y, quick.heading)
-                    quick = _run_aground(table, ship, pivoted, quick.heading, quick.colour, quick.headway,
-                                         ux * quick.headway, uy * quick.headway)
-                cache._exact[turn] = quick
+                    quick = cache._exact[turn] = _run_aground(table, ship, pivoted, quick.heading, quick.colour,
+                                                              quick.headway, ux * quick.headway, uy * quick.headway)
                 return quick
         found = cache._exact[turn] = plan_sail(table, ship, turn)
     return found
@@ -542,9 +564,10 @@ def drift_menu(table: Table, ship: Ship) -> list[DriftPlan | str]:
     return cache._drifts
 
 
-def land_touched(table: Table, ship: Ship) -> list[str]:
+def land_touched(table: Table, ship: Ship) -> tuple[str, ...]:
     """The islands (and coast) the hull touches (cached)."""
     cache = motion(table, ship)
     if cache._land is None:
-        cache._land = table.touching_land(ship.hull, ship.bounds) if table.may_meet_land(*ship.bounds) else []
+        # a tuple of names: nothing in it for the cycle collector to walk once the pose is kept
+        cache._land = tuple(table.touching_land(ship.hull, ship.bounds)) if table.may_meet_land(*ship.bounds) else ()
     return cache._land

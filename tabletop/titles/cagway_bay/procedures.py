@@ -114,12 +114,16 @@ def _move_options(state: CagwayState, ship: Ship) -> list[Action]:
     return out
 
 
-def has_choice(state: CagwayState, ship: Ship) -> bool:
-    """Whether the ship has anything to do now besides finishing (its menu is longer than Done)."""
+def has_choice(state: CagwayState, ship: Ship, acting: bool = False) -> bool:
+    """Whether the ship has anything to do now besides finishing (its menu is longer than Done).
+    ``acting``: the ship is the one acting now, whose sail menu is asked for next."""
     cached = state._opts.get(ship.id)
     if cached is None and state.phase == "move" and ship.alive and ship.ap > 0:
-        # the cheapest evidence first: one open sailing course settles it
-        if ship.sailing and may_sail(state.table, ship):
+        # the cheapest evidence first: one open sailing course settles it (the ship acting now
+        # works out its whole sail menu at once: she is about to be asked for it, and glancing
+        # first would plan her courses in two goes)
+        if ship.sailing and (any(type(plan) is SailPlan for plan in sail_menu(state.table, ship)) if acting
+                             else may_sail(state.table, ship)):
             return True
         if own_moves(state, ship):
             return True  # stalling, drifting or docking: no need to work out the rest of the menu

@@ -11,11 +11,26 @@ from .data import Fitting, ShipClass
 from .geometry import Coords, place, rings_polygon, unit
 from .view import gun_origins
 
-#: Recent hull polygons by class and pose (positions a search returns to share them).
-_HULLS: dict[tuple[int, float, float, float], tuple[ShipClass, Polygon]] = {}
+#: Recent hull polygons by class (by identity, see :func:`_class_key`) and pose (positions a
+#: search returns to share them).
+_HULLS: dict[tuple[int, float, float, float], Polygon] = {}
 HULLS_KEPT = 40_000
-#: Recent hull outlines on the table and their bounding boxes, the same way.
-_OUTLINES: dict[tuple[int, float, float, float], tuple[ShipClass, Coords, tuple[float, float, float, float]]] = {}
+#: Recent hull outlines on the table and their bounding boxes, the same way. Kept as tuples of
+#: numbers, which hold nothing the cycle collector need look at (it walks every object it tracks
+#: at each full collection, and a long random game keeps thousands of outlines).
+_OUTLINES: dict[tuple[int, float, float, float],
+                tuple[tuple[tuple[float, float], ...], tuple[float, float, float, float]]] = {}
+#: Every class the caches above have met, by identity: held here, a class's identity is never
+#: reused by another object, so the caches may key on it alone.
+_CLASSES: dict[int, ShipClass] = {}
+
+
+def _class_key(cls: ShipClass) -> int:
+    """``id(cls)``, with the class held for as long as the caches keyed on it."""
+    key = id(cls)
+    if _CLASSES.get(key) is not cls:
+        _CLASSES[key] = cls
+    return key
 
 
 class Ship:
@@ -95,27 +110,29 @@ class Ship:
 
     def _outline(self) -> None:
         """Find (or work out and keep) the outline on the table and its bounding box."""
-        key = (id(self.cls), self.x, self.y, self.heading)
+        key = (_class_key(self.cls), self.x, self.y, self.heading)
         found = _OUTLINES.get(key)
-        if found is None or found[0] is not self.cls:
+        if found is None:
             if len(_OUTLINES) >= HULLS_KEPT:
                 _OUTLINES.clear()
             coords = place(self.cls.outline, self.x, self.y, self.heading)
-            xs = [p[0] for p in coords]
-            ys = [p[1] for p in coords]
-            found = _OUTLINES[key] = (self.cls, coords, (min(xs), min(ys), max(xs), max(ys)))
-        self._coords, self._bounds = found[1], found[2]
+            xs, ys = zip(*coords, strict=True)
+            found = _OUTLINES[key] = (tuple(coords), (min(xs), min(ys), max(xs), max(ys)))
+            self._coords = coords
+        else:
+            self._coords = list(found[0])
+        self._bounds = found[1]
 
     @property
     def hull(self) -> Polygon:
         if self._hull is None:
-            key = (id(self.cls), self.x, self.y, self.heading)
+            key = (_class_key(self.cls), self.x, self.y, self.heading)
             found = _HULLS.get(key)
-            if found is None or found[0] is not self.cls:
+            if found is None:
                 if len(_HULLS) >= HULLS_KEPT:
                     _HULLS.clear()
-                found = _HULLS[key] = (self.cls, rings_polygon(np.array(self.coords, dtype=float)))
-            self._hull = found[1]
+                found = _HULLS[key] = rings_polygon(np.array(self.coords, dtype=float))
+            self._hull = found
         return self._hull
 
     @property
