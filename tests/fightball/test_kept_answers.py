@@ -12,6 +12,7 @@ from tabletop.titles.fightball.features import (
     cards_left,
     court_worth,
     fresh_stack_worth,
+    hand_worth,
     placement_gains,
     stack_worth,
 )
@@ -24,6 +25,7 @@ from .helpers import game
 def forget(g: FightballGame) -> None:
     for name in KEPT:
         getattr(g, name).clear()
+    g.last_hand_worth = None
 
 
 def answers(state: FightballState) -> list[object]:
@@ -54,7 +56,7 @@ def test_the_search_reads_the_same_from_memory(teams: tuple[str, str]) -> None:
     for _ in range(2):
         for world, expected in zip(worlds, fresh, strict=True):
             assert answers(world) == expected
-    assert len(g.kept_plans) > 20 and len(g.kept_gains) > 200
+    assert len(g.kept_plans) > 20 and len(g.kept_gains) > 200 and len(g.kept_hand_gains) > 20
 
 
 def test_a_kept_worth_is_the_fresh_one_whatever_the_stack_and_the_cards_left() -> None:
@@ -98,3 +100,5 @@ def test_kept_answers_stay_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
         world.plans("home")
         assert len(g.kept_plans) <= 3
     assert g.__getstate__()["kept_plans"] == {}  # a copy sent elsewhere leaves them behind
+    hand_worth(state, 0)
+    assert g.last_hand_worth is not None and g.__getstate__()["last_hand_worth"] is None

@@ -133,22 +133,19 @@ def hand_worth(state: FightballState, s: int) -> float:
     left = cards_left(state)
     # The same in every world a search samples (the coach's cards are only re-ordered), so the
     # last answer is kept.
-    key = (state.table, state.court, s, left, tuple(pool), tuple(map(tuple, state.stacks)),
-           tuple(state.discards[0]), tuple(state.discards[1]))
-    if _LAST_HAND[0] != key:
-        _LAST_HAND[:] = [key, _hand_worth(state, s, pool, left)]
-    worth = _LAST_HAND[1]
-    assert isinstance(worth, float)
-    return worth
+    key = (s, left, tuple(pool), tuple(map(tuple, state.stacks)), tuple(state.discards[0]), tuple(state.discards[1]))
+    last = state.game.last_hand_worth
+    if last is None or last[0] != key:
+        last = state.game.last_hand_worth = (key, _hand_worth(state, s, pool, left))
+    return last[1]
 
 
 def _hand_worth(state: FightballState, s: int, pool: list[int], left: int) -> float:
     table, court = state.table, state.court
     cards = table.cards
-    if _GAINS_OF[0] is not table or _GAINS_OF[1] is not court or len(_GAINS) > _GAINS_KEPT:
-        _GAINS_OF[:] = [table, court]
-        _GAINS.clear()
-    known = _GAINS
+    known = state.game.kept_hand_gains
+    if len(known) > HAND_GAINS_KEPT:
+        known.clear()
     step = _STEP[min(63, max(0, left))]
     # Where a card may gain: unfinished plays, and one bare stack of each zone (a Shooter there is
     # worth the same on any of them); a card on a finished play is a foul, on a False Start nothing.
@@ -208,11 +205,7 @@ def _reads_discards(card: Card) -> bool:
     return card.effect is not None and card.effect.per_discard is not None
 
 
-# The gains of each kind of card on each stack, as ``hand_worth`` last worked them out.
-_GAINS: dict[tuple[object, ...], dict[str, float]] = {}
-_GAINS_OF: list[object] = [None, None]  # the table and court they were worked out for
-_GAINS_KEPT = 50_000
-_LAST_HAND: list[object] = [None, 0.0]
+HAND_GAINS_KEPT = 50_000
 
 
 def court_worth(state: FightballState, seat: int) -> float:

@@ -40,7 +40,7 @@ FAST, WINDOW, SCORING, OVER = "fast", "buzzer-beater", quarter.SCORING, "over"
 MAX_OVERTIMES = quarter.MAX_OVERTIMES
 PLAYS = tuple(Play(n) for n in range(1, 25))
 PRIVATE = (frozenset({"home"}), frozenset({"away"}))
-KEPT = ("kept_scores", "kept_worths", "kept_gains", "kept_plans")
+KEPT = ("kept_scores", "kept_worths", "kept_gains", "kept_hand_gains", "kept_plans")
 QuarterLog = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, int], tuple[tuple[int, int], ...]]
 
 INFO = GameInfo(
@@ -98,6 +98,10 @@ class FightballGame(Game):
         self.kept_scores: dict[tuple[object, ...], Any] = {}
         self.kept_worths: dict[tuple[object, ...], float] = {}
         self.kept_gains: dict[tuple[object, ...], float] = {}
+        # What each kind of card gains on a stack, for the worth of a hand (features.hand_worth),
+        # and the last hand valued: every world a search samples holds the same hand.
+        self.kept_hand_gains: dict[tuple[object, ...], dict[str, float]] = {}
+        self.last_hand_worth: tuple[tuple[object, ...], float] | None = None
         self.kept_plans: dict[tuple[object, ...], tuple[tuple[Action, ...], ...]] = {}
         self.play_texts: dict[tuple[int, int, int], str] = {}
 
@@ -117,6 +121,7 @@ class FightballGame(Game):
         data = self.__dict__.copy()
         for name in KEPT:
             data[name] = {}
+        data["last_hand_worth"] = None
         return data
 
     def _seats(self) -> tuple[str, ...]:
