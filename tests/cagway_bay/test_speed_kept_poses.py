@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import gc
+import pickle
 from collections.abc import Iterator
 
 import numpy as np
 import shapely
 
+import tabletop
 from tabletop.titles.cagway_bay import movement, procedures, ships
 from tabletop.titles.cagway_bay.combat import touching
 from tabletop.titles.cagway_bay.data import ship_classes
@@ -118,3 +121,17 @@ def test_touching_is_the_measured_gap_of_the_hulls():
     for x, y, heading in _poses(300, 25):
         b.set_pose(x / 3 + 25, y / 3 + 25, heading)
         assert touching(a, b) == bool(shapely.distance(a.hull, b.hull) <= TOUCH)
+
+
+def test_a_state_sent_to_another_process_sails_with_the_same_ship_plates() -> None:
+    """A copy sent to a worker finds each plate of the rules again, so the caches keyed on the
+    plate (outlines, hulls, helms) neither miss nor gather one entry per copy."""
+    state = tabletop.load("cagway-bay").new_state(seed=1)
+    assert isinstance(state, CagwayState)
+    sent = pickle.loads(pickle.dumps(state))
+    assert [s.cls for s in sent.ships.values()] == [s.cls for s in state.ships.values()]
+    assert all(a.cls is b.cls for a, b in zip(sent.ships.values(), state.ships.values(), strict=True))
+    # a plate that is not the rules' own (a changed copy) still travels whole
+    changed = dataclasses.replace(ship_classes()["sloop"], name="Test sloop")
+    back = pickle.loads(pickle.dumps(changed))
+    assert back == changed and back is not changed and back is not ship_classes()["sloop"]

@@ -12,7 +12,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -254,6 +254,13 @@ class ShipClass:
         if not self.bands:
             object.__setattr__(self, "bands", tuple(up_to + 1e-9 for up_to, _ in self.wheel))
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        # A plate of the rules is sent (to a worker, a copy) by its slug and found again there:
+        # every ship of that class shares one object, and the caches keyed on it stay warm.
+        if ship_classes().get(self.slug) is self:
+            return ship_class, (self.slug,)
+        return ShipClass, tuple(getattr(self, name) for name in self.__dataclass_fields__)
+
     @property
     def has_white(self) -> bool:
         return any(colour == "white" for _, colour in self.wheel)
@@ -324,6 +331,11 @@ def ship_classes() -> dict[str, ShipClass]:
             length=-min(xs), beam=max(ys) - min(ys),
         )
     return classes
+
+
+def ship_class(slug: str) -> ShipClass:
+    """The ship plate ``slug`` (see :func:`ship_classes`)."""
+    return ship_classes()[slug]
 
 
 @cache

@@ -379,9 +379,7 @@ def trapped(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:
     """Whether the ship, moved to ``pose``, could sail no segment from there: every turn her
     menu offers points into the wind's white, runs into land at once or swings her hull into it.
     Only a drift, which takes a whole turn, gets her out (kept with the pose's plans)."""
-    ghost = ship.copy()
-    ghost.set_pose(pose.x, pose.y, pose.heading)
-    notes = motion(state.table, ghost).notes
+    ghost, notes = _moved(state, ship, pose)
     found = notes.get("trapped")
     if found is None:
         found = notes["trapped"] = not any(isinstance(plan, SailPlan) and not plan.aground
@@ -395,14 +393,19 @@ def stranded(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool
     wind, she would lie there to the end (kept with the pose's plans)."""
     if not trapped(state, ship, pose):
         return False
-    ghost = ship.copy()
-    ghost.set_pose(pose.x, pose.y, pose.heading)
-    notes = motion(state.table, ghost).notes
+    ghost, notes = _moved(state, ship, pose)
     found = notes.get("stranded")
     if found is None:
         found = notes["stranded"] = not any(isinstance(drift, DriftPlan) and not trapped(state, ship, drift)
                                             for drift in drift_menu(state.table, ghost))
     return bool(found)
+
+
+def _moved(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> tuple[Ship, dict[object, object]]:
+    """A copy of the ship moved to ``pose``, and the notes kept with that pose's plans."""
+    ghost = ship.copy()
+    ghost.set_pose(pose.x, pose.y, pose.heading)
+    return ghost, motion(state.table, ghost).notes
 
 
 def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
