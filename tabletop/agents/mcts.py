@@ -377,6 +377,8 @@ class MCTSAgent(PacedAgent):
         real_time = world.game.info.turn_style == "real-time"
         steps = 0
         while not world.is_over and steps < settings.depth:
+            if heuristic and world.rollout_settled(settings.depth - steps):
+                break  # the rest of the rollout would change nothing it returns
             to_act = world.to_act
             if len(to_act) > 1 and real_time:
                 to_act = (to_act[int(rng.random() * len(to_act))],)

@@ -244,6 +244,14 @@ class State(ABC):
         The default picks uniformly from the legal actions."""
         return rng.choice(self._cached_legal(seat))
 
+    def rollout_settled(self, rounds: int) -> bool:
+        """Whether ``rounds`` more rounds of :meth:`suggest` (every seat to act taking its
+        suggestion in turn, as a search's rollout plays them) would leave :meth:`evaluations`
+        exactly as they are now, drawing nothing from the generator ``suggest`` is given: a
+        rollout then stops here, with the very result it would have reached. The default says
+        no; a game answers yes only where it is sure."""
+        return False
+
     def evaluate(self, seat: str) -> float:
         """How good the position looks for ``seat``, from -1 (lost) to 1 (won); search uses it to
         cut long rollouts short. The default knows only finished games."""

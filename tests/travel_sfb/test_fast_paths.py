@@ -1,19 +1,24 @@
 """The shortcuts that make search fast give exactly what the plain ways give: refusals, log
 entries written when read, the shuffle of a drawn world, the fitted evaluation, kept plans, the
 ranking of allocations, the rows with room after a placement, the shared keys of the rules of
-thumb, the plans they remember and the engine's boundary for the duel's own actions."""
+thumb, the plans they remember, the engine's boundary for the duel's own actions and a search's
+rollout cut short where allocating changes nothing it returns."""
 
 from __future__ import annotations
 
 import pickle
+from unittest.mock import patch
 
 import pytest
 
+from tabletop.agents import MCTSAgent
+from tabletop.agents.settings import search_settings
 from tabletop.core import Event, IllegalAction, Randomness
 from tabletop.core.evaluation import FittedEvaluation
 from tabletop.titles.travel_sfb.actions import CODEC, FINISH, KEEP, PLACE, Place
 from tabletop.titles.travel_sfb.cards import CODES, DECK_SIZE
 from tabletop.titles.travel_sfb.features import FEATURES, FITTED, features, fitted_value
+from tabletop.titles.travel_sfb.game import TravelState
 from tabletop.titles.travel_sfb.heuristic import (
     _BEST,
     _PLACEMENTS,
@@ -227,3 +232,22 @@ def test_a_plan_spelled_by_its_runs_places_the_cards_placing_pops():
             assert _actions(hand, plan) == tuple(PLACE[remaining.pop(p)][row] for p, row in placing(plan))
             checked += 1
     assert checked > 50
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_rollout_cut_short_where_allocating_settles_nothing_returns_what_the_whole_rollout_returns(options):
+    agent = MCTSAgent(seed=0)
+    settled = 0
+    for state, seat in positions(options, range(2)):
+        world = state.determinize(seat, Randomness(7))
+        for depth in (1, 2, 3):
+            settings = search_settings("travel-sfb", {"depth": depth})
+            cut, whole = world.clone(), world.clone()
+            cut_chance, whole_chance = Randomness(11), Randomness(11)
+            shortened = agent._rollout(cut, settings, cut_chance)
+            with patch.object(TravelState, "rollout_settled", lambda _state, _rounds: False):
+                played = agent._rollout(whole, settings, whole_chance)
+            # the same result, and the search's generator left where the whole rollout leaves it
+            assert shortened == played and cut_chance.random() == whole_chance.random()
+            settled += world.rollout_settled(depth)
+    assert settled > 20

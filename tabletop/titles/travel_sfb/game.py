@@ -536,6 +536,25 @@ class TravelState(TurnFlow, State):
     def features(self, seat: str) -> dict[str, float]:
         return position_features(self, seat)
 
+    def rollout_settled(self, rounds: int) -> bool:
+        # While allocating, the evaluation reads only what placing cannot change: generations,
+        # coming advantage points and the cards each ship holds, in hand and rows alike. It
+        # stays as it is until both ships have finished, and a ship with more than ``rounds``
+        # cards in hand and free places under its limits does not finish in ``rounds``
+        # suggestions: each places a card of the rules of thumb's plan, which fills every free
+        # place it can (``heuristic.best_plan``). Placing draws no chance.
+        if self.phase != ALLOCATE or self.is_over:
+            return False
+        for i in (0, 1):
+            if self.finished[i] or len(self.hands[i]) <= rounds:
+                continue
+            (offense, movement, defense), limits = self.rows[i], self.ships[i].limits
+            free = (max(0, limits[0] - len(offense) + self.adv_offense[i]) + max(0, limits[1] - len(movement))
+                    + max(0, limits[2] - len(defense)))
+            if free > rounds:
+                return True
+        return False
+
     def plans(self, seat: str) -> list[tuple[Action, ...]]:
         i = 0 if seat == "seat1" else 1
         if self.searcher is not None and self.searcher != i:

@@ -21,7 +21,6 @@ from tabletop.core import Action, Randomness
 
 from .actions import CANCEL, FINISH, KEEP, NO_CALL, PLACE, RECHARGE_BATTERIES, Power, pair_action
 from .cards import DECK_SIZE, RANKS, VALUES
-from .knowledge import counts_visible
 from .rules import ALLOCATE, PAIR, POWER, SETTLE
 
 if TYPE_CHECKING:
@@ -95,13 +94,14 @@ def _opponent_key(state: TravelState, j: int) -> OpponentKey:
     """What the model of opponent ``j`` depends on: ship limits, cards already placed, cards loose."""
     offense, movement, defense = state.rows[j]
     adv = state.adv_offense[j]
-    if counts_visible(state, 1 - j):  # true outside allocation too
-        placed = _counts(len(offense), len(movement), len(defense))
+    # ``counts_visible`` (true outside allocation too), read inline: every placement asks
+    if state.phase != ALLOCATE or state.rules.open_allocation or (state.finished[0] and state.finished[1]):
+        counts = (len(offense), len(movement), len(defense))
         loose = 0 if state.finished[j] else len(state.hands[j])
     else:
-        placed = _counts(adv, 0, 0)
+        counts = (adv, 0, 0)
         loose = len(state.hands[j]) + len(offense) + len(movement) + len(defense) - adv
-    key = (state.ships[j].limits, placed, adv, loose, state.bonus[j])
+    key = (state.ships[j].limits, _COUNTS.setdefault(counts, counts), adv, loose, state.bonus[j])
     return _OPPONENTS.setdefault(key, key)  # shared, as ``_counts`` shares counts
 
 
@@ -285,12 +285,14 @@ def placement_key(state: TravelState, i: int) -> tuple[list[int], PlacementKey]:
     hand = sorted(state.hands[i], key=_BEST_FIRST.__getitem__)
     j = 1 - i
     offense, movement, defense = state.rows[i]
+    counts = (len(offense) - state.adv_offense[i], len(movement), len(defense))
+    # Looked up with ``map`` rather than list displays: a search builds several keys an iteration.
     key: PlacementKey = (
-        tuple([_VALUE_RANK[c] for c in hand]),
-        sum([VALUES[c] for c in offense]),
-        tuple([RANKS[c] for c in movement]),
-        sum([VALUES[c] for c in defense]),
-        _counts(len(offense) - state.adv_offense[i], len(movement), len(defense)),
+        tuple(map(_VALUE_RANK.__getitem__, hand)),
+        sum(map(VALUES.__getitem__, offense)),
+        tuple(map(RANKS.__getitem__, movement)),
+        sum(map(VALUES.__getitem__, defense)),
+        _COUNTS.setdefault(counts, counts),
         state.ships[i].limits,
         state.bonus[i],
         _opponent_key(state, j),
