@@ -41,6 +41,7 @@ from tabletop.titles.travel_sfb.rules import ALLOCATE
 
 from .helpers import allocate, new, pair
 from .test_search_hooks import OPTION_SETS, positions
+from .test_whole_plans import allocation_positions
 
 
 def test_a_refused_placement_names_the_card_and_lists_the_legal_moves_when_read():
@@ -238,7 +239,7 @@ def test_a_plan_spelled_by_its_runs_places_the_cards_placing_pops():
 def test_a_rollout_cut_short_where_allocating_settles_nothing_returns_what_the_whole_rollout_returns(options):
     agent = MCTSAgent(seed=0)
     settled = 0
-    for state, seat in positions(options, range(2)):
+    for state, seat in allocation_positions(options):  # free placements too
         world = state.determinize(seat, Randomness(7))
         for depth in (1, 2, 3):
             settings = search_settings("travel-sfb", {"depth": depth})
