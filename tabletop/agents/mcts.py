@@ -52,6 +52,10 @@ class MCTSAgent(PacedAgent):
 
     name = "mcts"
     thinks = True
+    #: Keep the positions that every iteration reaches alike (no hidden information, and no chance
+    #: drawn on the way) and start from them, instead of playing the same moves again each time.
+    #: The same search either way: only a test turns it off, to prove that.
+    shares_positions = True
     summary = ("searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, prior, "
                "margin, explore, workers, speed)")
 
@@ -134,6 +138,8 @@ class MCTSAgent(PacedAgent):
     def search(self, state: State, seat: str, settings: SearchSettings, rng: Randomness) -> tuple[Node, int]:
         """Run one search from ``state`` for ``seat``: its root and the iterations it made."""
         root = Node()
+        if self.shares_positions and not state.game.info.hidden_information:
+            root.position = state.clone()
         real_time = state.game.info.turn_style == "real-time"
         started = time.perf_counter()
         deadline = started + settings.think if settings.think is not None else math.inf
@@ -205,28 +211,53 @@ class MCTSAgent(PacedAgent):
 
     def _iterate(self, real: State, seat: str, root: Node, real_time: bool, settings: SearchSettings,
                  rng: Randomness) -> None:
-        world = private_world(real, seat, rng)
+        shared = root.position
+        if shared is None:
+            world = private_world(real, seat, rng)
+            fresh = world.rng
+        else:
+            # the draw ``private_world`` makes, for the copy's chance generator
+            fresh = Randomness(int(rng.random() * 2**62))
+            world = shared
+        owned = shared is None  # whether ``world`` is this iteration's own copy, to play on
         node = root
         path: list[tuple[Node, list[Pick]]] = []
         while not world.is_over:
             movers = self._movers(world, seat, node is root, real_time, rng)
             simultaneous = len(movers) > 1
-            picks = [self._select(world, node, mover, simultaneous, settings, rng) for mover in movers]
-            joint: list[Move] = []
-            for mover, plan, *_rest in picks:
-                # The first mover was just read from ``to_act``; a later one may no longer be to act.
-                if not joint or mover in world.to_act:
-                    joint.append((mover, self._play(world, mover, plan, rng)))
+            known = node.position is not None and not owned
+            picks = [self._select(world, node, mover, simultaneous, settings, rng, known) for mover in movers]
             path.append((node, picks))
-            key = tuple(joint)
-            child = node.children.get(key)
+            picked = tuple((mover, plan) for mover, plan, *_rest in picks)
+            step = node.steps.get(picked) if known else None
+            if step is not None:
+                key, child = step  # the same moves from the same position: the same position again
+                world = cast(State, child.position)
+            else:
+                if not owned:
+                    world = world.clone()
+                    world.rng = fresh
+                    owned = True
+                key, replaced = self._play_all(world, picks, rng)
+                child = node.children.get(key)
             expanded = any(pick[3] for pick in picks)
             if child is None:
                 child = node.children[key] = Node()
                 expanded = True
+            if step is None and known and not replaced and self._untouched(world, fresh):
+                # nothing drawn from the root to here: every iteration that plays these moves
+                # meets this very position, so it is kept, to look at and copy, never to play on
+                if child.position is None:
+                    world.rng = cast(State, root.position).rng
+                    child.position = world
+                world, owned = child.position, False
+                node.steps[picked] = (key, child)
             node = child
             if expanded:
                 break
+        if not owned and settings.depth > 0 and not world.is_over:
+            world = world.clone()  # a rollout plays on: on a copy of a kept position
+            world.rng = fresh
         rewards = self._rollout(world, settings, rng)
         for visited, picks in path:
             for mover, _plan, edge, _new, offered, probabilities, index in picks:
@@ -235,6 +266,25 @@ class MCTSAgent(PacedAgent):
                 visited.seat_visits[mover] = visited.seat_visits.get(mover, 0) + 1
                 if offered is not None and probabilities is not None:
                     learn_regrets(offered, probabilities, index, reward)
+
+    def _play_all(self, world: State, picks: list[Pick], rng: Randomness) -> tuple[tuple[Move, ...], bool]:
+        """Play the picked plans in turn: the moves played, and whether a first step no longer
+        allowed was replaced by a drawn one."""
+        joint: list[Move] = []
+        replaced = False
+        for mover, plan, *_rest in picks:
+            # The first mover was just read from ``to_act``; a later one may no longer be to act.
+            if not joint or mover in world.to_act:
+                played = self._play(world, mover, plan, rng)
+                replaced = replaced or (bool(played) and played[0] != plan[0])
+                joint.append((mover, played))
+        return tuple(joint), replaced
+
+    @staticmethod
+    def _untouched(world: State, fresh: Randomness) -> bool:
+        """Whether the copy's chance generator is still the fresh one, unused: the copy is then
+        the same position in every iteration that plays the same moves."""
+        return world.rng is fresh and fresh.untouched
 
     @staticmethod
     def _movers(world: State, seat: str, at_root: bool, real_time: bool, rng: Randomness) -> tuple[str, ...]:
@@ -249,8 +299,8 @@ class MCTSAgent(PacedAgent):
         return to_act
 
     def _select(self, world: State, node: Node, mover: str, simultaneous: bool, settings: SearchSettings,
-                rng: Randomness) -> Pick:
-        plans = self._offered(world, node, mover, rng, settings)
+                rng: Randomness, known: bool = False) -> Pick:
+        plans = self._offered(world, node, mover, rng, settings, known)
         edges = node.edges
         if simultaneous:
             offer = node.offer(mover, plans)
@@ -332,8 +382,14 @@ class MCTSAgent(PacedAgent):
         return mover, plans[best], found[best], False, None, None, 0
 
     @staticmethod
-    def _offered(world: State, node: Node, mover: str, rng: Randomness, settings: SearchSettings) -> list[Plan]:
-        """The mover's plans here, with the heuristic's own move among them (found once per node)."""
+    def _offered(world: State, node: Node, mover: str, rng: Randomness, settings: SearchSettings,
+                 known: bool = False) -> list[Plan]:
+        """The mover's plans here, with the heuristic's own move among them (found once per node).
+        ``known``: ``world`` is the node's kept position, whose plans are worked out once."""
+        if known:
+            found = node.offered.get(mover)
+            if found is not None:
+                return found
         plans = world.plans(mover)
         if mover not in node.hints:
             hint: Plan | None = None
@@ -344,6 +400,8 @@ class MCTSAgent(PacedAgent):
         hint = node.hints[mover]
         if hint is not None and hint not in plans and MCTSAgent._legal_in_real(world, mover, hint[0]):
             plans = [*plans, hint]  # a new list: a game may hand out one it keeps
+        if known:
+            plans = node.offered[mover] = list(plans)
         return plans
 
     @staticmethod

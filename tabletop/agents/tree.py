@@ -25,7 +25,7 @@ import math
 import operator
 from dataclasses import dataclass, field
 
-from tabletop.core import Action
+from tabletop.core import Action, State
 
 __all__ = ["Edge", "Move", "Node", "Offer", "Plan", "SearchReport", "learn_regrets", "regret_strategy"]
 
@@ -73,7 +73,7 @@ class Edge:
 class Node:
     """A point in the open-loop tree: per-seat plan statistics and children by joint move."""
 
-    __slots__ = ("children", "edges", "hints", "offers", "seat_visits")
+    __slots__ = ("children", "edges", "hints", "offers", "offered", "position", "seat_visits", "steps")
 
     def __init__(self) -> None:
         self.edges: dict[Move, Edge] = {}
@@ -82,6 +82,14 @@ class Node:
         self.hints: dict[str, Plan | None] = {}
         #: Per seat, the last offer made here (see :meth:`offer`).
         self.offers: dict[str, Offer] = {}
+        #: The position every iteration meets here, where the moves from the root to it drew no
+        #: chance (see ``MCTSAgent``'s shared positions); None where it varies or is not kept.
+        self.position: State | None = None
+        #: Per seat, the plans offered at ``position`` (with the heuristic's), worked out once.
+        self.offered: dict[str, list[Plan]] = {}
+        #: From ``position``: the moves picked, as (seat, plan) pairs, to the moves they played
+        #: and the child they lead to, where playing them drew no chance.
+        self.steps: dict[tuple[Move, ...], tuple[tuple[Move, ...], Node]] = {}
 
     def offer(self, mover: str, plans: list[Plan], hint: Plan | None = None) -> Offer:
         """``plans`` offered to ``mover`` here: the edge of each (None where the plan has none

@@ -63,6 +63,20 @@ class Randomness:
     def random(self) -> float:
         return self._random.random()
 
+    @property
+    def untouched(self) -> bool:
+        """Whether nothing has been drawn from this source, nor its state read, since it was made
+        from its seed: a search then knows a copy's play drew no chance.
+
+        >>> dice = Randomness(3)
+        >>> before = dice.untouched
+        >>> _ = dice.roll(6)
+        >>> before, dice.untouched
+        (True, False)
+        """
+        data = self.__dict__
+        return "_random" not in data and "_state" not in data
+
     def clone(self) -> Randomness:
         twin = Randomness.__new__(Randomness)
         twin.seed = self.seed
