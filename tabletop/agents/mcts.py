@@ -228,7 +228,11 @@ class MCTSAgent(PacedAgent):
             known = node.position is not None and not owned
             picks = [self._select(world, node, mover, simultaneous, settings, rng, known) for mover in movers]
             path.append((node, picks))
-            picked = tuple((mover, plan) for mover, plan, *_rest in picks)
+            expanded = False
+            for pick in picks:
+                expanded = expanded or pick[3]
+            # each plan offered here has an edge of its own: the edges picked name the moves
+            picked = tuple([pick[2] for pick in picks])
             step = node.steps.get(picked) if known else None
             if step is not None:
                 key, child = step  # the same moves from the same position: the same position again
@@ -239,19 +243,19 @@ class MCTSAgent(PacedAgent):
                     world.rng = fresh
                     owned = True
                 key, replaced = self._play_all(world, picks, rng)
-                child = node.children.get(key)
-            expanded = any(pick[3] for pick in picks)
-            if child is None:
-                child = node.children[key] = Node()
-                expanded = True
-            if step is None and known and not replaced and self._untouched(world, fresh):
-                # nothing drawn from the root to here: every iteration that plays these moves
-                # meets this very position, so it is kept, to look at and copy, never to play on
-                if child.position is None:
-                    world.rng = cast(State, root.position).rng
-                    child.position = world
-                world, owned = child.position, False
-                node.steps[picked] = (key, child)
+                found = node.children.get(key)
+                if found is None:
+                    found = node.children[key] = Node()
+                    expanded = True
+                child = found
+                if known and not replaced and self._untouched(world, fresh):
+                    # nothing drawn from the root to here: every iteration that plays these moves
+                    # meets this very position, so it is kept, to look at and copy, never to play on
+                    if child.position is None:
+                        world.rng = cast(State, root.position).rng
+                        child.position = world
+                    world, owned = child.position, False
+                    node.steps[picked] = (key, child)
             node = child
             if expanded:
                 break

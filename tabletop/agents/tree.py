@@ -73,7 +73,7 @@ class Edge:
 class Node:
     """A point in the open-loop tree: per-seat plan statistics and children by joint move."""
 
-    __slots__ = ("children", "edges", "hints", "offers", "offered", "position", "seat_visits", "steps")
+    __slots__ = ("children", "edges", "hints", "offered", "offers", "position", "seat_visits", "steps")
 
     def __init__(self) -> None:
         self.edges: dict[Move, Edge] = {}
@@ -87,9 +87,9 @@ class Node:
         self.position: State | None = None
         #: Per seat, the plans offered at ``position`` (with the heuristic's), worked out once.
         self.offered: dict[str, list[Plan]] = {}
-        #: From ``position``: the moves picked, as (seat, plan) pairs, to the moves they played
-        #: and the child they lead to, where playing them drew no chance.
-        self.steps: dict[tuple[Move, ...], tuple[tuple[Move, ...], Node]] = {}
+        #: From ``position``: the moves picked (the edge of each seat's plan) to the moves they
+        #: played and the child they lead to, where playing them drew no chance.
+        self.steps: dict[tuple[Edge, ...], tuple[tuple[Move, ...], Node]] = {}
 
     def offer(self, mover: str, plans: list[Plan], hint: Plan | None = None) -> Offer:
         """``plans`` offered to ``mover`` here: the edge of each (None where the plan has none
