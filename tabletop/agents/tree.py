@@ -113,11 +113,13 @@ class Node:
         """
         edges = self.edges
         last = self.offers.get(mover)
-        if last is not None and last.hint is hint and last.plans == plans:
+        if last is not None and last.hint is hint and (last.plans is plans or last.plans == plans):
             if last.known == len(edges):
                 return last
         else:
-            last = self.offers[mover] = Offer(list(plans), hint)
+            # the plans kept with the node's position never change: no copy of them is needed
+            kept = self.offered.get(mover)
+            last = self.offers[mover] = Offer(plans if plans is kept else list(plans), hint)
         found = last.edges
         for k, edge in enumerate(found):
             if edge is None:
