@@ -129,3 +129,18 @@ def test_every_kept_position_and_its_plans_are_what_replaying_its_moves_gives(na
     assert kept > 1
     if name == "cagway-bay":
         assert steps > 100  # nothing in a Cagway Bay move phase draws chance
+
+
+@pytest.mark.parametrize("info", [i for i in tabletop.games() if not i.name.startswith("test-")],
+                         ids=lambda i: i.name)
+def test_a_games_queries_draw_nothing_from_its_chance_generator(info):
+    """Kept positions are looked at (plans, the rules of thumb, evaluations, legality) by many
+    iterations, each with its own chance to come: no look may draw from the position's own."""
+    for state in heuristic_positions(tabletop.load(info.name), 4, every=6, max_steps=150):
+        state.rng = Randomness(7)
+        for seat in state.to_act:
+            for plan in state.plans(seat):
+                state.check(seat, plan[0])
+            state.suggest(seat, Randomness(1))
+        state.evaluations()
+        assert state.rng.random() == Randomness(7).random()  # copying the generator draws nothing
