@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from tabletop.titles.cagway_bay import heuristic, plans
-from tabletop.titles.cagway_bay.actions import Dock, Done, Explore, Sail
+from tabletop.titles.cagway_bay import heuristic, plans, pursuit
+from tabletop.titles.cagway_bay.actions import Dock, Done, Drift, Explore, Sail
 from tabletop.titles.cagway_bay.game import CagwayState
 
 from .helpers import make, ship
@@ -64,3 +64,24 @@ def test_a_manoeuvre_that_ends_bow_on_to_a_ruin_with_no_ap_to_explore_is_not_wei
     # with AP to dock and explore there, the berth is the way to its treasure
     rested = ruins(ship("swallow", "sloop", 0, 28.24, 36.57, 90, ap=4))
     assert plans._free(rested, [onto, short]) == [onto, short]
+
+
+def test_a_trapped_raider_drifts_out_at_once() -> None:
+    # bow-on to the East Ruin's south shore with a treasure aboard: every segment runs aground
+    state = ruins(ship("heron", "schooner", 0, 79.76, 38.93, 105, treasure=1), ship("magpie", "sloop", 0, 50, 12, 90))
+    [(drift,)] = [plan for plan in plans.plans(state, "raiders") if plan[0].ship == "heron"]  # type: ignore[attr-defined]
+    assert isinstance(drift, Drift)
+
+
+def test_a_chaser_whose_every_course_wears_away_from_a_dead_quarry_drifts_to_her() -> None:
+    def chase(hp: int) -> object:
+        state = make([ship("magpie", "sloop", 0, 60.2, 42.3, 315),
+                      ship("resolute", "frigate", 1, 68.4, 49.2, 0, hp=hp, ap=0, treasure=1)],
+                     [{**island, "treasure": 0} for island in RUINS["islands"]], wind=RUINS["wind"],
+                     scenario="the-ruins")
+        mine = [a for a in state.legal_actions("raiders") if a.ship == "magpie"]  # type: ignore[attr-defined]
+        return pursuit._move(state, state.ships["magpie"], mine)
+
+    # seen in play: between Skull Rocks and the East Ruin the raiders sailed round the ruin instead
+    assert isinstance(chase(0), Drift)
+    assert not isinstance(chase(10), Drift)  # a living quarry moves on: the turn's sailing counts

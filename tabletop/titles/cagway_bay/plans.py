@@ -19,10 +19,11 @@ from shapely.geometry import LineString, Point, Polygon
 
 from tabletop.core import Action, Randomness
 
-from .actions import Dock, Done, Explore, Sail
+from .actions import Dock, Done, Drift, Explore, Sail
 from .geometry import STICKS, TOUCH, place
 from .heuristic import (
     _combat_reserve,
+    _drift_cost,
     _exit_goal,
     _goal,
     _is_runner,
@@ -82,6 +83,9 @@ def _sailing(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
     hold = _hold_off(state, seat)
     if hold is not None:
         return [(hold,)]
+    drift = _drift_out(state, legal)
+    if drift is not None:
+        return [(drift,)]
     step = _round_the_land(state, seat, legal)
     if step is not None:
         return [(step,)]
@@ -179,6 +183,23 @@ def _claimed(state: CagwayState, ship: Ship, island: str) -> bool:
     here = _island_distance(state, ship, island)
     return any(_island_distance(state, friend, island) < here for friend in state.afloat()
                if friend is not ship and friend.seat == ship.seat and friend.alive and friend.treasure == 0)
+
+
+def _drift_out(state: CagwayState, legal: list[Action]) -> Action | None:
+    """For a raider yet to move who is trapped where she lies (every segment her menu offers
+    runs into land at once or into the wind's white), the drift that best frees her for her
+    goal, or None. Only a drift gets her out; the rules of thumb's course ran a laden schooner
+    a few millimetres along the East Ruin's shore, where she docked again and drifted out the
+    turn after, a turn late to the fight for the North Ruin's treasure."""
+    for ship_id in dict.fromkeys(a.ship for a in legal):  # type: ignore[attr-defined]
+        ship = state.ships[ship_id]
+        drifts = [a for a in legal if isinstance(a, Drift) and a.ship == ship_id]
+        if not drifts or not _is_runner(state, ship) or any(
+                isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(state.table, ship)):
+            continue
+        goal, _may_leave, _island = _goal(state, ship)
+        return min(drifts, key=lambda a: _drift_cost(state, ship, a, goal))
+    return None
 
 
 def landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[bool, tuple[float, ...]] | None:
