@@ -180,8 +180,12 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
         return done
     action, cost = found
     if quarry.hp == 0 and not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
-        # every course wears round and away from a dead quarry, who waits where she lies: a
-        # drift that turns the chaser to her costs only the turn
+        # no course brings her nearer a dead quarry's middle: a segment that lays her alongside
+        # is enough (contact is all a grapple needs), else, with every course wearing round and
+        # away from her, a drift that turns the chaser to her costs only the turn, since she waits
+        alongside = _alongside(state, ship, quarry, mine)
+        if alongside is not None:
+            return alongside
         action, cost = _best_course(state, ship, _starts(state, ship, mine, sailing, False, WRECK_DRIFTING),
                                     goal, False) or found
     if (quarry.hp > 0 and not isinstance(action, Drift) and _has_shot(state, ship, quarry) and
@@ -191,6 +195,18 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
         # contact; without a shot, waiting only lets her get away, as behind an island)
         return done
     return action
+
+
+def _alongside(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> Sail | None:
+    """The sail (the smallest turn) after which the ship's hull touches the quarry's, or None."""
+    for sail in sorted((a for a in mine if isinstance(a, Sail)), key=lambda a: (abs(a.turn), a.turn)):
+        plan = sail_course(state.table, ship, sail.turn)
+        if isinstance(plan, SailPlan):
+            ghost = ship.copy()
+            ghost.set_pose(plan.x, plan.y, plan.heading)
+            if touching(ghost, quarry):
+                return sail
+    return None
 
 
 def _has_shot(state: CagwayState, ship: Ship, quarry: Ship) -> bool:
