@@ -38,7 +38,9 @@ def test_the_hunters_of_a_run_weigh_only_the_rules_of_thumbs_move() -> None:
         seat = state.to_act[0]
         state.apply(seat, state.suggest(seat, Randomness(0)))
     assert state.plans("navy") == [(state.suggest("navy", Randomness(0)),)]
-    raiders = tabletop.load("cagway-bay").new_state(seed=2)
+    # (a raider in reach of a ruin has her landing there as her one plan: this one is at sea)
+    raiders = make([ship("heron", "schooner", 0, 50, 20, 90, treasure=1), ship("resolute", "frigate", 1, 80, 80, 90, ap=0)],
+                   scenario="the-ruins")
     assert len(raiders.plans(raiders.to_act[0])) > 1  # the runners search
     battle = make([ship("a", "frigate", 0, 20, 50, 0), ship("b", "sloop", 1, 70, 50, 180, ap=0)])
     assert len(battle.plans(battle.to_act[0])) > 1  # in a battle both sides search

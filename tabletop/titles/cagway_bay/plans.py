@@ -15,14 +15,25 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from shapely.geometry import LineString, Polygon
+from shapely.geometry import LineString, Point, Polygon
 
 from tabletop.core import Action, Randomness
 
-from .actions import Dock, Done, Explore, Sail
-from .geometry import TOUCH, place
-from .heuristic import _combat_reserve, _exit_goal, _goal, _is_runner, _landing, situation, stranded, trapped
-from .movement import TURN_STEPS, SailPlan, motion, sail_course, sail_exact, sail_menu
+from .actions import Dock, Done, Drift, Explore, Sail
+from .geometry import STICKS, TOUCH, place
+from .heuristic import (
+    _combat_reserve,
+    _drift_cost,
+    _exit_goal,
+    _goal,
+    _is_runner,
+    _island_distance,
+    _landing,
+    situation,
+    stranded,
+    trapped,
+)
+from .movement import TURN_STEPS, SailPlan, land_touched, motion, sail_course, sail_exact, sail_menu
 from .pursuit import chasing, kept, open_segments
 from .pursuit import step as chase_step
 from .ships import Ship
@@ -61,13 +72,26 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     explore = _treasure_to_take(state, legal)
     if explore is not None:
         return [(explore,)]
-    landing = _round_the_land(state, seat, legal)
+    return list(_kept((seat, *position), lambda: _sailing(state, seat, legal)))
+
+
+def _sailing(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
+    """The plans of a move phase with no treasure to take where a ship lies."""
+    landing = _landing_plan(state, legal)
     if landing is not None:
-        return [(landing,)]
+        return [landing]
+    hold = _hold_off(state, seat)
+    if hold is not None:
+        return [(hold,)]
+    drift = _drift_out(state, legal)
+    if drift is not None:
+        return [(drift,)]
+    step = _round_the_land(state, seat, legal)
+    if step is not None:
+        return [(step,)]
     # the rules of thumb's own next step first, alone: following it step by step is the
     # heuristic's manoeuvre, the baseline every other plan must beat
-    return list(_kept((seat, *position), lambda: _free(state, list(dict.fromkeys(
-        [(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)])))))
+    return _free(state, list(dict.fromkeys([(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)])))
 
 
 def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]:
@@ -82,16 +106,154 @@ def _chase(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
 
 
 def _treasure_to_take(state: CagwayState, legal: list[Action]) -> Action | None:
-    """A raider's exploring where she lies docked at a ruin that still has its treasure and has
-    none aboard, or None. The run cannot be won without it; the search once weighed ending her
+    """A raider's exploring where she lies docked at a ruin that still has its treasure, if she
+    is one to fetch it (:func:`_fetcher`), or None. The run cannot be won without it; the search once weighed ending her
     move above it (a sloop docked at the North Ruin in turn 4 and took its treasure in turn 7)."""
     for action in legal:
         if isinstance(action, Explore):
             ship = state.ships[action.ship]
-            if (_is_runner(state, ship) and ship.treasure == 0 and ship.docked is not None and
+            if (_fetcher(state, ship) and ship.docked is not None and
                     state.stock.get(ship.docked, (0, 0))[0] > 0):
                 return action
     return None
+
+
+def _fetcher(state: CagwayState, ship: Ship) -> bool:
+    """Whether a raider is one to fetch treasure from the islands: she has none aboard, or no
+    friend with none aboard is left afloat to fetch it (the run needs every treasure, and a laden
+    ship may take another)."""
+    if not _is_runner(state, ship) or state.objective.kind != "treasure-run" or not ship.alive:
+        return False
+    return ship.treasure == 0 or not any(
+        s.seat == ship.seat and s.alive and s.treasure == 0 for s in state.afloat())
+
+
+def _landing_plan(state: CagwayState, legal: list[Action]) -> Plan | None:
+    """For a raider who can reach an island with treasure this turn, sailed with the real land,
+    with AP left to dock and explore: the course there, the dock and the exploring, or None.
+    Courses reckoned in open water stopped short of the shore or ended with no AP to explore
+    (a sloop beat the navy's frigate to the North Ruin by a turn and could not take its
+    treasure), and a landing bow-on to the shore cost the next turn's drift out."""
+    for ship_id in dict.fromkeys(a.ship for a in legal):  # type: ignore[attr-defined]
+        ship = state.ships[ship_id]
+        if not ship.sailing or not _fetcher(state, ship):
+            continue
+        # her own island first (the rules of thumb share the islands out), then any other no
+        # friend free to fetch it lies nearer to
+        _goal_point, _may_leave, own = _goal(state, ship)
+        found = [(island != own, len(landing[1]), island, landing[1])
+                 for island, (treasure, _) in sorted(state.stock.items())
+                 if treasure > 0 and (island == own or not _claimed(state, ship, island)) and
+                 (landing := landing_course(state, ship, island)) is not None]
+        if found:
+            _other, _length, island, course = min(found, key=lambda item: item[:2])
+            return (*(Sail(ship.id, turn) for turn in course), Dock(ship.id, island), Explore(ship.id))
+    return None
+
+
+def _hold_off(state: CagwayState, seat: str) -> Action | None:
+    """The end of a raider's move one segment short of a treasure island, where the rules of
+    thumb's next segment would leave her against its shore bow-on, with too few AP to dock and
+    explore, and a landing that leaves her free to sail after it is in reach next turn, or None.
+    Berthed bow-on she takes the treasure next turn and spends the one after drifting out (the
+    sloops lay so at the West and North Ruins in turn 3 while the navy's frigate sailed off with
+    the North Ruin's treasure)."""
+    step = state.suggest(seat, Randomness(0))
+    if not isinstance(step, Sail):
+        return None
+    ship = state.ships[step.ship]
+    if not _fetcher(state, ship) or ship.ap - 1 >= 2:
+        return None
+    pose = _sailed(state, ship, step.turn)
+    if not isinstance(pose, SailPlan) or not trapped(state, ship, pose):
+        return None
+    ghost = ship.copy()
+    ghost.set_pose(pose.x, pose.y, pose.heading)
+    berths = [island for island in land_touched(state.table, ghost) if state.stock.get(island, (0, 0))[0] > 0]
+    if not berths:
+        return None
+    rested = ship.copy()
+    rested.ap = ship.cls.actions(ship.hp)  # next turn's AP (a turn's damage aside)
+    landing = landing_course(state, rested, berths[0])
+    return Done(ship.id) if landing is not None and not landing[0] else None
+
+
+def _claimed(state: CagwayState, ship: Ship, island: str) -> bool:
+    """Whether a friend free to fetch treasure lies nearer the island than the ship."""
+    here = _island_distance(state, ship, island)
+    return any(_island_distance(state, friend, island) < here for friend in state.afloat()
+               if friend is not ship and friend.seat == ship.seat and friend.alive and friend.treasure == 0)
+
+
+def _drift_out(state: CagwayState, legal: list[Action]) -> Action | None:
+    """For a raider yet to move who is trapped where she lies (every segment her menu offers
+    runs into land at once or into the wind's white), the drift that best frees her for her
+    goal, or None. Only a drift gets her out; the rules of thumb's course ran a laden schooner
+    a few millimetres along the East Ruin's shore, where she docked again and drifted out the
+    turn after, a turn late to the fight for the North Ruin's treasure."""
+    for ship_id in dict.fromkeys(a.ship for a in legal):  # type: ignore[attr-defined]
+        ship = state.ships[ship_id]
+        drifts = [a for a in legal if isinstance(a, Drift) and a.ship == ship_id]
+        if not drifts or not _is_runner(state, ship) or any(
+                isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(state.table, ship)):
+            continue
+        goal, _may_leave, _island = _goal(state, ship)
+        return min(drifts, key=lambda a: _drift_cost(state, ship, a, goal))
+    return None
+
+
+def landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[bool, tuple[float, ...]] | None:
+    """The turns of a course, sailed with the real land, after which the hull touches the island
+    with 2 AP left to dock and explore, or None: of such courses one that leaves her free to sail
+    from there next turn (not :func:`trapped`), then the shortest; with whether she is trapped
+    there all the same. Kept with the pose's plans."""
+    notes = motion(state.table, ship).notes
+    key = ("landing course", island, ship.ap)
+    if key not in notes:
+        notes[key] = _work_landing_course(state, ship, island)
+    return notes[key]  # type: ignore[return-value]
+
+
+#: Poses a landing search carries on from after each segment: those whose bow is nearest the island.
+LANDING_BEAM = 10
+
+
+def _work_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[bool, tuple[float, ...]] | None:
+    table = state.table
+    shape = table.islands[island].shape
+    most = ship.ap - 2
+    fastest = max(STICKS[colour] for _up_to, colour in ship.cls.wheel)
+    if most < 1 or shape.distance(Point(ship.x, ship.y)) > most * fastest:
+        return None
+    found: list[tuple[bool, int, tuple[float, ...]]] = []
+    if island in land_touched(table, ship):
+        found.append((not any(isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(table, ship)),
+                      0, ()))
+    frontier: list[tuple[tuple[float, ...], Ship]] = [((), ship)]
+    for _depth in range(most):
+        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship]] = {}
+        for course, ghost in frontier:
+            for turn in TURN_STEPS:
+                pose = _sailed(state, ghost, turn)
+                if not isinstance(pose, SailPlan):
+                    continue
+                moved = ghost.copy()
+                moved.set_pose(pose.x, pose.y, pose.heading)
+                longer = (*course, turn)
+                if island in land_touched(table, moved):
+                    if not stranded(state, ghost, pose):
+                        found.append((trapped(state, ghost, pose), len(longer), longer))
+                elif not pose.aground:
+                    spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
+                    near = shape.distance(Point(pose.x, pose.y))
+                    if spot not in after or near < after[spot][0]:
+                        after[spot] = (near, longer, moved)
+        frontier = [(course, moved) for _near, course, moved in sorted(after.values(), key=lambda item: item[0])]
+        frontier = frontier[:LANDING_BEAM]
+    if not found:
+        return None
+    best = min(found)
+    return best[0], best[2]
 
 
 def _round_the_land(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
@@ -140,11 +302,27 @@ def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
                     continue
             else:
                 pose = _sailed(state, ship, first.turn)
-                if isinstance(pose, SailPlan) and trapped(state, ship, pose) and (
-                        not _at_treasure(state, ship, pose) or stranded(state, ship, pose)):
+                if isinstance(pose, SailPlan) and _trapped_there(state, ship, pose, ship.ap - 1, False):
+                    continue
+                sails = sum(isinstance(action, Sail) for action in plan)
+                end = _landing_pose(state, ship, plan) if sails > 1 else None
+                if end is not None and _trapped_there(state, ship, end, ship.ap - sails, True):
                     continue
         kept_plans.append(plan)
     return kept_plans or found
+
+
+def _trapped_there(state: CagwayState, ship: Ship, pose: SailPlan, left: int, end: bool) -> bool:
+    """Whether a pose leaves the raider trapped where it does not pay: anywhere but against a
+    treasure island she may dock at, and at the end of a manoeuvre there too when she has too
+    few AP left (``left``) to dock and explore this turn: one segment short she lands next turn
+    free to sail on after (a sloop sailed on to the North Ruin's shore with 1 AP, took its
+    treasure next turn and drifted out the turn after)."""
+    if not trapped(state, ship, pose):
+        return False
+    if not _at_treasure(state, ship, pose) or stranded(state, ship, pose):
+        return True
+    return end and left < 2
 
 
 def _landing_pose(state: CagwayState, ship: Ship, plan: Plan) -> SailPlan | None:
@@ -174,7 +352,7 @@ def _sailed(state: CagwayState, ship: Ship, turn: float) -> SailPlan | str:
 def _at_treasure(state: CagwayState, ship: Ship, pose: SailPlan) -> bool:
     """Whether the ship, moved to ``pose``, touches an island that still has treasure."""
     hull = Polygon(place(ship.cls.outline, pose.x, pose.y, pose.heading))
-    return ship.treasure == 0 and any(state.table.islands[island].shape.distance(hull) <= TOUCH
+    return _fetcher(state, ship) and any(state.table.islands[island].shape.distance(hull) <= TOUCH
                                       for island, (treasure, _) in state.stock.items() if treasure > 0)
 
 
@@ -233,8 +411,12 @@ def _other_goals(state: CagwayState, ship: Ship) -> list[Goal]:
     island to explore): treasure islands and the exit for a raider, every living enemy (where she
     is and where she is heading) for anyone else."""
     if _is_runner(state, ship):
-        goals: list[Goal] = [(_exit_goal(state, ship), True, None)]
-        if state.objective.kind == "treasure-run" and ship.treasure == 0:
+        # a raider with no treasure aboard gains nothing off the table and leaves her friends
+        # a gun short (the search sailed an empty sloop off the north edge with the North Ruin's
+        # treasure still ashore)
+        leave = ship.treasure > 0 or state.objective.kind != "treasure-run"
+        goals: list[Goal] = [(_exit_goal(state, ship), leave, None)]
+        if _fetcher(state, ship):
             for island_id, (treasure, _) in sorted(state.stock.items()):
                 if treasure > 0:
                     goals.append((_landing(state, ship, state.table.islands[island_id]), False, island_id))

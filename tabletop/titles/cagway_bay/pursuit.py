@@ -69,6 +69,10 @@ GOAL_REACH = 8.0
 TRAPPED = 30.0
 #: What a drift costs besides (cm) where she could sail instead: the turn's sailing.
 DRIFTING = 20.0
+#: The same beside a dead quarry, who waits to be boarded: a drift that turns a chaser to her
+#: beats a course that wears round and away from her (between Skull Rocks and the East Ruin the
+#: raiders sailed round the ruin for three turns while the dead frigate lay there with her prize).
+WRECK_DRIFTING = 5.0
 
 
 def quarries(state: CagwayState) -> list[Ship]:
@@ -170,11 +174,20 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
     goal = quarry.centre
     far = math.hypot(goal[0] - ship.x, goal[1] - ship.y)
     # out of gun range she needs every segment; nearer, a grapple and a blow (or an aimed shot)
-    starts = _starts(state, ship, mine, ship.ap > KEPT or far > FAR, False)
-    found = _best_course(state, ship, starts, goal, False)
+    sailing = ship.ap > KEPT or far > FAR
+    found = _best_course(state, ship, _starts(state, ship, mine, sailing, False), goal, False)
     if found is None:
         return done
     action, cost = found
+    if quarry.hp == 0 and not isinstance(action, Drift) and cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]:
+        # no course brings her nearer a dead quarry's middle: a segment that lays her alongside
+        # is enough (contact is all a grapple needs), else, with every course wearing round and
+        # away from her, a drift that turns the chaser to her costs only the turn, since she waits
+        alongside = _alongside(state, ship, quarry, mine)
+        if alongside is not None:
+            return alongside
+        action, cost = _best_course(state, ship, _starts(state, ship, mine, sailing, False, WRECK_DRIFTING),
+                                    goal, False) or found
     if (quarry.hp > 0 and not isinstance(action, Drift) and _has_shot(state, ship, quarry) and
             cost >= _sea_costs(state, ship, [(ship.x, ship.y)], goal)[0]):
         # no course brings her nearer a living quarry than she is, and a gun of hers bears on
@@ -182,6 +195,18 @@ def _close(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> 
         # contact; without a shot, waiting only lets her get away, as behind an island)
         return done
     return action
+
+
+def _alongside(state: CagwayState, ship: Ship, quarry: Ship, mine: list[Action]) -> Sail | None:
+    """The sail (the smallest turn) after which the ship's hull touches the quarry's, or None."""
+    for sail in sorted((a for a in mine if isinstance(a, Sail)), key=lambda a: (abs(a.turn), a.turn)):
+        plan = sail_course(state.table, ship, sail.turn)
+        if isinstance(plan, SailPlan):
+            ghost = ship.copy()
+            ghost.set_pose(plan.x, plan.y, plan.heading)
+            if touching(ghost, quarry):
+                return sail
+    return None
 
 
 def _has_shot(state: CagwayState, ship: Ship, quarry: Ship) -> bool:
@@ -196,7 +221,8 @@ def _run_home(state: CagwayState, ship: Ship, mine: list[Action]) -> Action:
     return _best_start(state, ship, starts, _exit_goal(state, ship), True) or done
 
 
-def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, may_leave: bool) -> list[Start]:
+def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, may_leave: bool,
+            drifting: float = DRIFTING) -> list[Start]:
     """Her first moves: each segment (if she is to sail) or, with none, each drift."""
     table = state.table
     sails = [a for a in mine if isinstance(a, Sail)]
@@ -211,7 +237,7 @@ def _starts(state: CagwayState, ship: Ship, mine: list[Action], sailing: bool, m
         # in irons, against a shore or facing off the table's edge: a drift turns her to any
         # heading, at the cost of the turn's sailing (one that leaves her facing into the wind
         # or the shore again wastes the next turn too)
-        lost = DRIFTING if starts else 0.0
+        lost = drifting if starts else 0.0
         for action in mine:
             if isinstance(action, Drift):
                 drift = plan_drift(table, ship, action.heading)
