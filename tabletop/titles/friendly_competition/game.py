@@ -6,10 +6,12 @@ Order of this module: metadata, the Game, the State (turn flow in procedures.py)
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core import (
     Action,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -21,7 +23,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import features, heuristic, plans, render, scenario
+from . import features, heuristic, plans, render, runs, scenario
 from .actions import (
     CODEC,
     DEPLOY_AT,
@@ -154,11 +156,13 @@ class FriendlyCompetition(Game):
         # the rules of thumb's decisions (heuristic.py).
         self.kept_plans: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
         self.kept_suggestions: dict[tuple[int, ...], Action] = {}
+        # Log entries of steps, by teamster, squares, ball and AP left (procedures.py).
+        self.kept_steps: dict[tuple[int, int, int, bool, int], Event] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy sent elsewhere (a worker process, a saved game) leaves the kept answers behind."""
         data = self.__dict__.copy()
-        for name in ("kept_plans", "kept_suggestions"):
+        for name in ("kept_plans", "kept_suggestions", "kept_steps"):
             data[name] = {}
         return data
 
@@ -360,6 +364,12 @@ class FriendlyState(State, Procedures):
             self.kick(self.holder, PASS_INDEX[action.length], DIRECTION_INDEX[action.dir])
         elif kind is EndTurn:
             self.end_turn(f"{TEAM[side]} ends it with {self.ap} AP unused")
+
+    def apply_all(self, seat: str, actions: Sequence[Action]) -> list[Event]:
+        """A run of steps (and the action that ends it) goes through ``runs.apply_run``, which
+        skips the per-step boundary checks a run of the game's own actions does not need."""
+        events = runs.apply_run(self, seat, actions)
+        return events if events is not None else super().apply_all(seat, actions)
 
     def clone(self) -> FriendlyState:
         twin = FriendlyState.__new__(FriendlyState)

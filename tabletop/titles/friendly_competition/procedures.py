@@ -6,9 +6,9 @@ explains each roll. The moving ball and its interceptions are in flight.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.core import Outcome
+from tabletop.core import Event, Outcome
 
 from .flight import FLIGHT, PLAY, BallFlight, name_of
 from .pitch import DIRECTION_INDEX, DIRECTION_NAMES, DIRECTION_WORDS, PITCH
@@ -25,6 +25,9 @@ from .rules import (
     Flight,
 )
 
+if TYPE_CHECKING:
+    from .game import FriendlyCompetition
+
 __all__ = ["DEPLOY", "FLIGHT", "OVER", "PLAY", "Procedures", "name_of"]
 
 DEPLOY, OVER = "deploy", "over"
@@ -37,6 +40,7 @@ LABEL = PITCH.label
 # search plays thousands of steps a second.
 SQUARE_NAMES = PITCH.names
 TEAMSTER_NAMES = tuple(name_of(teamster) for teamster in range(2 * TEAM_SIZE))
+STEPS_KEPT = 50_000  # log entries of steps kept by each game (about 20 MB at most)
 
 
 def _rebounds(start: int, direction: int, distance: int) -> str:
@@ -57,6 +61,8 @@ class Procedures(BallFlight):
     kickoff: int
     start_pos: list[int]
     _outcome: Outcome | None
+    game: FriendlyCompetition
+    events: list[Event]
 
     # -- turns -----------------------------------------------------------------------------------
 
@@ -202,9 +208,21 @@ class Procedures(BallFlight):
         carrying = self.holder == teamster
         if carrying:
             self.ball = target
-        square = SQUARE_NAMES[target]
-        self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} to {square}"
-                  f"{' with the ball' if carrying else ''} (1 AP, {self.ap} left).", teamster=teamster, square=square)
+        # A step's log entry depends on nothing else, and search takes the same steps again and
+        # again: each is written once (an event is an unchangeable value, shared as it is).
+        key = (teamster, start, direction, carrying, self.ap)
+        kept = self.game.kept_steps
+        event = kept.get(key)
+        if event is None:
+            square = SQUARE_NAMES[target]
+            event = self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} to "
+                              f"{square}{' with the ball' if carrying else ''} (1 AP, {self.ap} left).",
+                              teamster=teamster, square=square)
+            if len(kept) >= STEPS_KEPT:
+                kept.clear()
+            kept[key] = event
+        else:
+            self.events.append(event)
         self.after_action()
 
     def pick_up(self, teamster: int) -> None:
