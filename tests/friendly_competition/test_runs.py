@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tabletop.core import IllegalAction, ScriptExhausted, State
+from tabletop.core import IllegalAction, Randomness, ScriptExhausted, State
 from tabletop.core.randomness import ScriptedRandomness
 from tabletop.testing import heuristic_positions
 from tabletop.titles.friendly_competition import procedures, runs
@@ -127,7 +127,7 @@ def test_a_step_written_once_is_the_step_written_afresh(in_play: list[FriendlySt
         for action in state.legal_actions(seat):
             if not isinstance(action, Move):
                 continue
-            g.kept_steps.clear()
+            g.kept_lines.clear()
             fresh = state.clone()
             fresh.apply(seat, action)
             kept = state.clone()
@@ -136,14 +136,35 @@ def test_a_step_written_once_is_the_step_written_afresh(in_play: list[FriendlySt
             assert kept.events[len(state.events)] is fresh.events[len(state.events)]  # from memory
             steps += 1
     assert steps > 300
-    assert g.__getstate__()["kept_steps"] == {}  # a copy sent elsewhere leaves them behind
+    assert g.__getstate__()["kept_lines"] == {}  # a copy sent elsewhere leaves them behind
 
 
-def test_kept_steps_stay_bounded(monkeypatch: pytest.MonkeyPatch, in_play: list[FriendlyState]) -> None:
-    monkeypatch.setattr(procedures, "STEPS_KEPT", 5)
-    in_play[0].game.kept_steps.clear()
+@pytest.mark.parametrize("options", [{}, {"action_points": 3, "off_turn_intercept_ap": 2, "match_turns": 60}])
+def test_a_game_logged_from_memory_is_the_game_logged_afresh(options: dict[str, Any]) -> None:
+    """Games, once with every kept log line forgotten before each action and once with
+    them remembered from game to game (each game twice, so the second time from memory)."""
+    match = game(**options)
+    logs: dict[bool, list[Any]] = {True: [], False: []}
+    for forget in (True, False):
+        for seed in (11, 12, 13, 11, 12, 13):
+            rng, dice = random.Random(seed), Randomness(seed)
+            state = match.new_state(seed=seed)
+            while not state.is_over:
+                if forget:
+                    match.kept_lines.clear()
+                seat = rng.choice(state.to_act)  # the rules of thumb (who carry the ball about) against random
+                state.apply(seat, state.suggest(seat, dice) if seat == "seat1" else rng.choice(state.legal_actions(seat)))
+            logs[forget].append([event.to_json() for event in state.events])
+    assert logs[True] == logs[False]
+    kinds = {key[0] for key in match.kept_lines}
+    assert {procedures.TURN_LINE, procedures.END_LINE} < kinds and len(kinds) > 5
+
+
+def test_kept_lines_stay_bounded(monkeypatch: pytest.MonkeyPatch, in_play: list[FriendlyState]) -> None:
+    monkeypatch.setattr(procedures, "LINES_KEPT", 5)
+    in_play[0].game.kept_lines.clear()
     for state in in_play[:20]:
         seat = state.to_act[0]
         for action in state.legal_actions(seat)[:4]:
             state.clone().apply(seat, action)
-            assert len(state.game.kept_steps) <= 5
+            assert len(state.game.kept_lines) <= 5

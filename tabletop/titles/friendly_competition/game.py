@@ -156,13 +156,13 @@ class FriendlyCompetition(Game):
         # the rules of thumb's decisions (heuristic.py).
         self.kept_plans: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
         self.kept_suggestions: dict[tuple[int, ...], Action] = {}
-        # Log entries of steps, by teamster, squares, ball and AP left (procedures.py).
-        self.kept_steps: dict[tuple[int, int, int, bool, int], Event] = {}
+        # Log lines of steps and of turns starting and ending, by what they depend on (procedures.py).
+        self.kept_lines: dict[tuple[Any, ...], Event] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy sent elsewhere (a worker process, a saved game) leaves the kept answers behind."""
         data = self.__dict__.copy()
-        for name in ("kept_plans", "kept_suggestions", "kept_steps"):
+        for name in ("kept_plans", "kept_suggestions", "kept_lines"):
             data[name] = {}
         return data
 

@@ -40,7 +40,8 @@ LABEL = PITCH.label
 # search plays thousands of steps a second.
 SQUARE_NAMES = PITCH.names
 TEAMSTER_NAMES = tuple(name_of(teamster) for teamster in range(2 * TEAM_SIZE))
-STEPS_KEPT = 50_000  # log entries of steps kept by each game (about 20 MB at most)
+LINES_KEPT = 50_000  # log lines kept by each game (about 20 MB at most)
+TURN_LINE, END_LINE = -1, -2  # first in the key of a turn's start and end; a step's is a teamster
 
 
 def _rebounds(start: int, direction: int, distance: int) -> str:
@@ -116,15 +117,19 @@ class Procedures(BallFlight):
         self.tackles = [0] * (2 * TEAM_SIZE)
         self.side_tackles = 0
         self._to_act = (SEATS[side],)
-        owing = f" ({owed} spent on interceptions last turn)" if owed else ""
-        self.emit("turn", f"Turn {self.turn} of {self.rules.match_turns}: {TEAM[side]} has "
-                  f"{self.ap} action points{owing}.", side=SEATS[side], turn=self.turn, ap=self.ap)
+        key = (TURN_LINE, self.turn, side, self.ap, owed)
+        if not self.replayed(key):
+            owing = f" ({owed} spent on interceptions last turn)" if owed else ""
+            self.keep(key, self.emit("turn", f"Turn {self.turn} of {self.rules.match_turns}: {TEAM[side]} has "
+                                     f"{self.ap} action points{owing}.", side=SEATS[side], turn=self.turn, ap=self.ap))
         if self.ap == 0:
             self.end_turn("has no action points")
 
     def end_turn(self, why: str) -> None:
         side = self.side
-        self.emit("end-turn", f"{TEAM[side]}'s turn ends: {why}.", side=SEATS[side])
+        key = (END_LINE, side, why)
+        if not self.replayed(key):
+            self.keep(key, self.emit("end-turn", f"{TEAM[side]}'s turn ends: {why}.", side=SEATS[side]))
         floored = self.floored
         for teamster in range(2 * TEAM_SIZE):
             if floored[teamster] < 0 or (floored[teamster] > 0 and teamster // TEAM_SIZE == side):
@@ -208,22 +213,32 @@ class Procedures(BallFlight):
         carrying = self.holder == teamster
         if carrying:
             self.ball = target
-        # A step's log entry depends on nothing else, and search takes the same steps again and
-        # again: each is written once (an event is an unchangeable value, shared as it is).
         key = (teamster, start, direction, carrying, self.ap)
-        kept = self.game.kept_steps
-        event = kept.get(key)
-        if event is None:
+        if not self.replayed(key):
             square = SQUARE_NAMES[target]
-            event = self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} to "
-                              f"{square}{' with the ball' if carrying else ''} (1 AP, {self.ap} left).",
-                              teamster=teamster, square=square)
-            if len(kept) >= STEPS_KEPT:
-                kept.clear()
-            kept[key] = event
-        else:
-            self.events.append(event)
+            self.keep(key, self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} "
+                                     f"to {square}{' with the ball' if carrying else ''} (1 AP, {self.ap} left).",
+                                     teamster=teamster, square=square))
         self.after_action()
+
+    # -- log lines written once ------------------------------------------------------------------
+    # A step's, a turn's start's and a turn's end's log line depend on nothing but their key, and
+    # search plays the same steps and turns again and again: each line is written once per game
+    # and shared (an event is an unchangeable value).
+
+    def replayed(self, key: tuple[Any, ...]) -> bool:
+        """Write the kept line of ``key`` to the log, if there is one."""
+        event = self.game.kept_lines.get(key)
+        if event is None:
+            return False
+        self.events.append(event)
+        return True
+
+    def keep(self, key: tuple[Any, ...], event: Event) -> None:
+        kept = self.game.kept_lines
+        if len(kept) >= LINES_KEPT:
+            kept.clear()
+        kept[key] = event
 
     def pick_up(self, teamster: int) -> None:
         self.ap -= 1
