@@ -39,7 +39,8 @@ def apply_run(state: FriendlyState, seat: str, actions: Sequence[Action]) -> lis
     """Carry out ``actions`` for ``seat`` as ``State.apply_all`` would, and return their events;
     None, with the state untouched, where the engine's own way must take the run (including
     every run it would refuse)."""
-    if not isinstance(actions, tuple) or len(actions) < 2 or state.phase != PLAY or state.rng.scripted or seat != SEATS[state.side] or seat not in state.to_act:
+    if not isinstance(actions, tuple) or len(actions) < 2 or state.phase != PLAY or state.rng.scripted \
+            or seat != SEATS[state.side] or seat not in state.to_act:
         return None
     side = state.side
     low = side * TEAM_SIZE
