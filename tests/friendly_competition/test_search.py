@@ -12,9 +12,12 @@ from tabletop.testing import heuristic_positions
 from tabletop.titles.friendly_competition import heuristic
 from tabletop.titles.friendly_competition.actions import (
     END_TURN,
+    JOSTLES,
     MOVES,
     PASSES,
     PICK_UPS,
+    TACKLES,
+    Jostle,
     Move,
     PickUp,
     Tackle,
@@ -110,10 +113,44 @@ def test_a_step_checked_alone_agrees_with_the_menu(positions):
                 assert (state.explain(seat, move) is None) == (move in legal)
 
 
-def test_quick_checks_agree_with_the_menu(positions):
+def randomly_played(seed: int, **options: object) -> list[FriendlyState]:
+    """Positions of random play, which tackles and jostles far more than the rules of thumb."""
+    rng = random.Random(seed)
+    state = game(**options).new_state(seed=seed)
+    out = []
+    while not state.is_over and len(state.history) < 1500:
+        seat = rng.choice(state.to_act)
+        state.apply(seat, rng.choice(state.legal_actions(seat)))
+        if isinstance(state, FriendlyState) and state.phase == "play" and len(state.history) % 3 == 0:
+            out.append(state.clone())
+    return out
+
+
+def contact_variants(state: FriendlyState) -> list[FriendlyState]:
+    """The position, and with tackles already made this turn (by the side and by each teamster)."""
+    out = [state]
+    for made in (1, 2):
+        copy = state.clone()
+        copy.side_tackles = made
+        copy.tackles = [made] * len(copy.tackles)
+        out.append(copy)
+    return out
+
+
+CONTACT_RULES = [{}, {"tackle_count": "teamster", "max_tackles": 2, "jostle_counts_as_tackle": True},
+                 {"goalie_jostle": "allowed", "goalie_protection": "either-zone", "max_tackles": 1}]
+
+
+@pytest.mark.parametrize("options", CONTACT_RULES)
+def test_quick_checks_agree_with_the_menu(positions, options):
     actions = [END_TURN, *PICK_UPS[1:], *(p for row in PASSES for p in row),
-               *(m for row in MOVES[1:] for m in row)]
-    for state in positions:
+               *(m for row in MOVES[1:] for m in row), *TACKLES[1:], *(j for row in JOSTLES[1:] for j in row[1:])]
+    contacts = 0
+    # a goalie in its goal zone, with the ball and without, next to a team-mate and an enemy
+    goalies = [position(["f19", "j3", "k3"], ["j2", "k2"], ball=ball, options=options)
+               for ball in ({"holder": "seat2:1"}, {"at": "j10"}, {"holder": "seat2:2"})]
+    played = [variant for spot in randomly_played(len(options), **options) for variant in contact_variants(spot)]
+    for state in [*(positions if not options else []), *goalies, *played]:
         for seat in state.seats:
             legal = set(state.legal_actions(seat))
             for action in actions:
@@ -121,6 +158,8 @@ def test_quick_checks_agree_with_the_menu(positions):
                 assert quick is None or quick == (action in legal), (action, seat)
             if state.phase == "play" and seat in state.to_act:
                 assert all(state.quick_legal(seat, a) is not None for a in actions)
+                contacts += sum(isinstance(a, (Tackle, Jostle)) for a in legal)
+    assert contacts > 30
 
 
 @pytest.mark.parametrize("kickoff", ["seat1", "seat2"])

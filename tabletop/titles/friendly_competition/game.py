@@ -6,10 +6,12 @@ Order of this module: metadata, the Game, the State (turn flow in procedures.py)
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from tabletop.core import (
     Action,
+    Event,
     Game,
     GameInfo,
     IllegalAction,
@@ -21,7 +23,7 @@ from tabletop.core import (
 )
 from tabletop.core.odds import Odds
 
-from . import features, heuristic, plans, render, scenario
+from . import features, heuristic, plans, render, runs, scenario
 from .actions import (
     CODEC,
     DEPLOY_AT,
@@ -154,11 +156,13 @@ class FriendlyCompetition(Game):
         # the rules of thumb's decisions (heuristic.py).
         self.kept_plans: dict[tuple[int, ...], tuple[tuple[Action, ...], ...]] = {}
         self.kept_suggestions: dict[tuple[int, ...], Action] = {}
+        # Log lines of steps and of turns starting and ending, by what they depend on (procedures.py).
+        self.kept_lines: dict[tuple[Any, ...], Event] = {}
 
     def __getstate__(self) -> dict[str, Any]:
         """A copy sent elsewhere (a worker process, a saved game) leaves the kept answers behind."""
         data = self.__dict__.copy()
-        for name in ("kept_plans", "kept_suggestions"):
+        for name in ("kept_plans", "kept_suggestions", "kept_lines"):
             data[name] = {}
         return data
 
@@ -228,7 +232,7 @@ class FriendlyState(State, Procedures):
             raise IllegalAction(f"{action} is not legal for {seat} now; {self._options_hint(seat)}")
 
     def quick_legal(self, seat: str, action: Action) -> bool | None:
-        """Whether a step, pick-up, pass or end of turn in play is legal, checked on its own
+        """Whether a step, pick-up, pass, tackle, jostle or end of turn in play is legal, checked on its own
         without working out the whole menu (search and the rules of thumb try many of them);
         None for any other action or phase, which the menu decides."""
         if self.phase != PLAY:
@@ -238,9 +242,12 @@ class FriendlyState(State, Procedures):
             assert isinstance(action, Move)
             return self._move_is_legal(seat, action)
         if seat != SEATS[self.side] or seat not in self._to_act:
-            return False if kind in (EndTurn, PickUp, Pass) else None
+            return False if kind in (EndTurn, PickUp, Pass, Tackle, Jostle) else None
         if kind is EndTurn:
             return True
+        if kind is Tackle or kind is Jostle:
+            assert isinstance(action, (Tackle, Jostle))
+            return self._contact_is_legal(action)
         if kind is PickUp:
             assert isinstance(action, PickUp)
             if not 1 <= action.who <= TEAM_SIZE:
@@ -271,6 +278,27 @@ class FriendlyState(State, Procedures):
         if target >= 0:
             return self.occ[target] < 0
         return target == ATTACKS_GOAL[side] and self.holder == teamster
+
+    def _contact_is_legal(self, action: Tackle | Jostle) -> bool:
+        """A tackle or jostle checked on its own: exactly the ones ``_play_actions`` offers."""
+        side = self.side
+        if self.ap < 1 or not 1 <= action.who <= TEAM_SIZE:
+            return False
+        teamster = side * TEAM_SIZE + action.who - 1
+        if self.floored[teamster]:
+            return False
+        holder = self.holder
+        enemy_low = (1 - side) * TEAM_SIZE
+        may_tackle = self.tackle_number(teamster) < self.rules.max_tackles
+        if isinstance(action, Tackle):
+            return (enemy_low <= holder < enemy_low + TEAM_SIZE and self.pos[holder] in PITCH.neighbours[self.pos[teamster]]
+                    and not self.protected(holder) and may_tackle)
+        if not 1 <= action.target <= TEAM_SIZE:
+            return False
+        enemy = enemy_low + action.target - 1
+        return (enemy != holder and not self.floored[enemy] and self.pos[enemy] in PITCH.neighbours[self.pos[teamster]]
+                and not (enemy == enemy_low and self.rules.goalie_jostle_protected and self.protected(enemy))
+                and (may_tackle or not self.rules.jostle_counts_as_tackle))
 
     def _legal_actions(self, seat: str) -> list[Action]:
         side = SEATS.index(seat)
@@ -360,6 +388,12 @@ class FriendlyState(State, Procedures):
             self.kick(self.holder, PASS_INDEX[action.length], DIRECTION_INDEX[action.dir])
         elif kind is EndTurn:
             self.end_turn(f"{TEAM[side]} ends it with {self.ap} AP unused")
+
+    def apply_all(self, seat: str, actions: Sequence[Action]) -> list[Event]:
+        """A run of steps (and the action that ends it) goes through ``runs.apply_run``, which
+        skips the per-step boundary checks a run of the game's own actions does not need."""
+        events = runs.apply_run(self, seat, actions)
+        return events if events is not None else super().apply_all(seat, actions)
 
     def clone(self) -> FriendlyState:
         twin = FriendlyState.__new__(FriendlyState)

@@ -119,8 +119,8 @@ DISTANCES = tuple(_sum_distribution(n) for n in PASS_DICE)
 # -- the policy -----------------------------------------------------------------------------------
 
 class Offered:
-    """The legal actions of ``seat``, asked one at a time: a step, pick-up, pass or end of turn
-    is checked on its own (``quick_legal``); anything else against the menu, worked out only
+    """The legal actions of ``seat``, asked one at a time: a step, pick-up, pass, tackle, jostle
+    or end of turn is checked on its own (``quick_legal``); anything else against the menu, worked out only
     then and checked by identity (a state's menus are built from shared action objects)."""
 
     __slots__ = ("_legal", "ids", "seat", "state")

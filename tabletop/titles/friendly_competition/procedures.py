@@ -6,9 +6,9 @@ explains each roll. The moving ball and its interceptions are in flight.py.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from tabletop.core import Outcome
+from tabletop.core import Event, Outcome
 
 from .flight import FLIGHT, PLAY, BallFlight, name_of
 from .pitch import DIRECTION_INDEX, DIRECTION_NAMES, DIRECTION_WORDS, PITCH
@@ -25,6 +25,9 @@ from .rules import (
     Flight,
 )
 
+if TYPE_CHECKING:
+    from .game import FriendlyCompetition
+
 __all__ = ["DEPLOY", "FLIGHT", "OVER", "PLAY", "Procedures", "name_of"]
 
 DEPLOY, OVER = "deploy", "over"
@@ -37,6 +40,8 @@ LABEL = PITCH.label
 # search plays thousands of steps a second.
 SQUARE_NAMES = PITCH.names
 TEAMSTER_NAMES = tuple(name_of(teamster) for teamster in range(2 * TEAM_SIZE))
+LINES_KEPT = 50_000  # log lines kept by each game (about 20 MB at most)
+TURN_LINE, END_LINE = -1, -2  # first in the key of a turn's start and end; a step's is a teamster
 
 
 def _rebounds(start: int, direction: int, distance: int) -> str:
@@ -57,6 +62,8 @@ class Procedures(BallFlight):
     kickoff: int
     start_pos: list[int]
     _outcome: Outcome | None
+    game: FriendlyCompetition
+    events: list[Event]
 
     # -- turns -----------------------------------------------------------------------------------
 
@@ -110,15 +117,19 @@ class Procedures(BallFlight):
         self.tackles = [0] * (2 * TEAM_SIZE)
         self.side_tackles = 0
         self._to_act = (SEATS[side],)
-        owing = f" ({owed} spent on interceptions last turn)" if owed else ""
-        self.emit("turn", f"Turn {self.turn} of {self.rules.match_turns}: {TEAM[side]} has "
-                  f"{self.ap} action points{owing}.", side=SEATS[side], turn=self.turn, ap=self.ap)
+        key = (TURN_LINE, self.turn, side, self.ap, owed)
+        if not self.replayed(key):
+            owing = f" ({owed} spent on interceptions last turn)" if owed else ""
+            self.keep(key, self.emit("turn", f"Turn {self.turn} of {self.rules.match_turns}: {TEAM[side]} has "
+                                     f"{self.ap} action points{owing}.", side=SEATS[side], turn=self.turn, ap=self.ap))
         if self.ap == 0:
             self.end_turn("has no action points")
 
     def end_turn(self, why: str) -> None:
         side = self.side
-        self.emit("end-turn", f"{TEAM[side]}'s turn ends: {why}.", side=SEATS[side])
+        key = (END_LINE, side, why)
+        if not self.replayed(key):
+            self.keep(key, self.emit("end-turn", f"{TEAM[side]}'s turn ends: {why}.", side=SEATS[side]))
         floored = self.floored
         for teamster in range(2 * TEAM_SIZE):
             if floored[teamster] < 0 or (floored[teamster] > 0 and teamster // TEAM_SIZE == side):
@@ -202,10 +213,32 @@ class Procedures(BallFlight):
         carrying = self.holder == teamster
         if carrying:
             self.ball = target
-        square = SQUARE_NAMES[target]
-        self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} to {square}"
-                  f"{' with the ball' if carrying else ''} (1 AP, {self.ap} left).", teamster=teamster, square=square)
+        key = (teamster, start, direction, carrying, self.ap)
+        if not self.replayed(key):
+            square = SQUARE_NAMES[target]
+            self.keep(key, self.emit("move", f"{TEAMSTER_NAMES[teamster]} moves {words} from {SQUARE_NAMES[start]} "
+                                     f"to {square}{' with the ball' if carrying else ''} (1 AP, {self.ap} left).",
+                                     teamster=teamster, square=square))
         self.after_action()
+
+    # -- log lines written once ------------------------------------------------------------------
+    # A step's, a turn's start's and a turn's end's log line depend on nothing but their key, and
+    # search plays the same steps and turns again and again: each line is written once per game
+    # and shared (an event is an unchangeable value).
+
+    def replayed(self, key: tuple[Any, ...]) -> bool:
+        """Write the kept line of ``key`` to the log, if there is one."""
+        event = self.game.kept_lines.get(key)
+        if event is None:
+            return False
+        self.events.append(event)
+        return True
+
+    def keep(self, key: tuple[Any, ...], event: Event) -> None:
+        kept = self.game.kept_lines
+        if len(kept) >= LINES_KEPT:
+            kept.clear()
+        kept[key] = event
 
     def pick_up(self, teamster: int) -> None:
         self.ap -= 1
