@@ -382,9 +382,14 @@ def trapped(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:
     ghost, notes = _moved(state, ship, pose)
     found = notes.get("trapped")
     if found is None:
-        found = notes["trapped"] = not any(isinstance(plan, SailPlan) and not plan.aground
-                                           for plan in sail_menu(state.table, ghost))
+        found = notes["trapped"] = no_way(state.table, ghost)
     return bool(found)
+
+
+def no_way(table: Table, ship: Ship) -> bool:
+    """Whether no sail on the ship's menu where she lies makes way: every turn points into the
+    wind's white, runs into land at once or swings her hull into it."""
+    return not any(isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(table, ship))
 
 
 def stranded(state: CagwayState, ship: Ship, pose: SailPlan | DriftPlan) -> bool:

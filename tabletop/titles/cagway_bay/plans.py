@@ -29,6 +29,7 @@ from .heuristic import (
     _is_runner,
     _island_distance,
     _landing,
+    no_way,
     situation,
     stranded,
     trapped,
@@ -194,8 +195,7 @@ def _drift_out(state: CagwayState, legal: list[Action]) -> Action | None:
     for ship_id in dict.fromkeys(a.ship for a in legal):  # type: ignore[attr-defined]
         ship = state.ships[ship_id]
         drifts = [a for a in legal if isinstance(a, Drift) and a.ship == ship_id]
-        if not drifts or not _is_runner(state, ship) or any(
-                isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(state.table, ship)):
+        if not drifts or not _is_runner(state, ship) or not no_way(state.table, ship):
             continue
         goal, _may_leave, _island = _goal(state, ship)
         return min(drifts, key=lambda a: _drift_cost(state, ship, a, goal))
@@ -227,8 +227,7 @@ def _work_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[b
         return None
     found: list[tuple[bool, int, tuple[float, ...]]] = []
     if island in land_touched(table, ship):
-        found.append((not any(isinstance(plan, SailPlan) and not plan.aground for plan in sail_menu(table, ship)),
-                      0, ()))
+        found.append((no_way(table, ship), 0, ()))
     frontier: list[tuple[tuple[float, ...], Ship]] = [((), ship)]
     for _depth in range(most):
         after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship]] = {}

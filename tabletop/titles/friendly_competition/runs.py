@@ -3,7 +3,7 @@ engine's whole boundary once per step.
 
 Search plays most of its plans here: a teamster's run of steps, often ending in a pick-up, a
 tackle or a pass. Each step is one of the game's own shared action values, so its form needs no
-check; its legality is the same few tests ``FriendlyState.quick_legal`` makes; and the state
+check; its legality is checked by ``FriendlyState.quick_legal``; and the state
 changes exactly as ``apply`` would change it, through the same procedures, writing the same log.
 Whatever this path does not take on (another phase, scripted dice, a step that would end the
 turn or score before the run is over, a refusal) goes back to the engine's own way, which gives
@@ -20,7 +20,7 @@ from tabletop.core import Action, Event, IllegalAction
 from .actions import MOVES, PICK_UPS
 from .pitch import PITCH
 from .procedures import PLAY
-from .rules import ATTACKS_GOAL, SEATS, TEAM_SIZE
+from .rules import SEATS, TEAM_SIZE
 
 if TYPE_CHECKING:
     from .game import FriendlyState
@@ -44,7 +44,7 @@ def apply_run(state: FriendlyState, seat: str, actions: Sequence[Action]) -> lis
         return None
     side = state.side
     low = side * TEAM_SIZE
-    pos, occ, floored = state.pos, state.occ, state.floored
+    pos, occ = state.pos, state.occ
     events, history = state.events, state.history
     start, played_before = len(events), len(history)
     ap, holder, ball = state.ap, state.holder, state.ball
@@ -60,10 +60,9 @@ def apply_run(state: FriendlyState, seat: str, actions: Sequence[Action]) -> lis
             who, direction = step
             teamster = low + who - 1
             here = pos[teamster]
-            target = STEP[here][direction]
-            if state.ap <= spare or floored[teamster] or not (
-                    occ[target] < 0 if target >= 0 else final and target == ATTACKS_GOAL[side]
-                    and state.holder == teamster):
+            # only the last step may be the one into goal
+            if state.ap <= spare or (not final and STEP[here][direction] < 0) or \
+                    not state.quick_legal(seat, action):
                 break
             if not final:
                 moved.append((teamster, here))
@@ -71,10 +70,9 @@ def apply_run(state: FriendlyState, seat: str, actions: Sequence[Action]) -> lis
         else:
             who = PICKS.get(id(action), 0)
             if who:
-                teamster = low + who - 1
-                if state.ap <= spare or state.holder >= 0 or floored[teamster] or state.ball != pos[teamster]:
+                if state.ap <= spare or not state.quick_legal(seat, action):
                     break
-                state.pick_up(teamster)
+                state.pick_up(low + who - 1)
             elif final:
                 state._legal_cache.clear()  # the run so far changed the position
                 try:
