@@ -37,7 +37,7 @@ from tabletop.core import Action, IllegalAction, Randomness, State
 from .base import register_agent
 from .collector import collector_paused
 from .parallel import prepare_workers, search_in_parallel
-from .settings import SearchSettings, private_world, search_settings
+from .settings import SearchSettings, fresh_chance, private_world, search_settings
 from .speed import DEFAULT_SPEED, PacedAgent
 from .tree import Edge, Move, Node, Offer, Plan, SearchReport, learn_regrets, regret_strategy
 
@@ -216,8 +216,7 @@ class MCTSAgent(PacedAgent):
             world = private_world(real, seat, rng)
             fresh = world.rng
         else:
-            # the draw ``private_world`` makes, for the copy's chance generator
-            fresh = Randomness(int(rng.random() * 2**62))
+            fresh = fresh_chance(rng)  # as ``private_world`` gives its copy
             world = shared
         owned = shared is None  # whether ``world`` is this iteration's own copy, to play on
         node = root

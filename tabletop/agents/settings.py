@@ -25,6 +25,7 @@ from .base import BadAgentSpec
 __all__ = [
     "DEFAULT_ITERATIONS",
     "SearchSettings",
+    "fresh_chance",
     "parse_choice",
     "parse_float",
     "parse_int",
@@ -87,8 +88,13 @@ def private_world(state: State, seat: str, rng: Randomness) -> State:
     ``determinize``, and a fresh chance generator so no future die or deal of the real game
     can be read from the copy."""
     world = state.determinize(seat, rng) if state.game.info.hidden_information else state.clone()
-    world.rng = Randomness(int(rng.random() * 2**62))
+    world.rng = fresh_chance(rng)
     return world
+
+
+def fresh_chance(rng: Randomness) -> Randomness:
+    """A new chance generator for a search's copy, seeded by one draw from the search's own."""
+    return Randomness(int(rng.random() * 2**62))
 
 
 @dataclass(frozen=True)
