@@ -15,12 +15,13 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+import shapely
 from shapely.geometry import LineString, Point, Polygon
 
 from tabletop.core import Action, Randomness
 
 from .actions import Dock, Done, Drift, Explore, Sail
-from .geometry import STICKS, TOUCH, place
+from .geometry import MARGIN, STICKS, TOUCH, place
 from .heuristic import (
     _combat_reserve,
     _drift_cost,
@@ -34,7 +35,16 @@ from .heuristic import (
     stranded,
     trapped,
 )
-from .movement import TURN_STEPS, SailPlan, land_touched, motion, sail_course, sail_exact, sail_menu
+from .movement import (
+    TURN_STEPS,
+    SailPlan,
+    hull_reach,
+    land_touched,
+    motion,
+    sail_course,
+    sail_exact,
+    sail_menu,
+)
 from .pursuit import chasing, kept, open_segments
 from .pursuit import step as chase_step
 from .ships import Ship
@@ -168,9 +178,7 @@ def _hold_off(state: CagwayState, seat: str) -> Action | None:
     pose = _sailed(state, ship, step.turn)
     if not isinstance(pose, SailPlan) or not trapped(state, ship, pose):
         return None
-    ghost = ship.copy()
-    ghost.set_pose(pose.x, pose.y, pose.heading)
-    berths = [island for island in land_touched(state.table, ghost) if state.stock.get(island, (0, 0))[0] > 0]
+    berths = [island for island in land_touched(state.table, _posed(ship, pose)) if state.stock.get(island, (0, 0))[0] > 0]
     if not berths:
         return None
     rested = ship.copy()
@@ -223,36 +231,64 @@ def _work_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[b
     shape = table.islands[island].shape
     most = ship.ap - 2
     fastest = max(STICKS[colour] for _up_to, colour in ship.cls.wheel)
-    if most < 1 or shape.distance(Point(ship.x, ship.y)) > most * fastest:
+    start = shape.distance(Point(ship.x, ship.y))
+    if most < 1 or start > most * fastest:
         return None
-    found: list[tuple[bool, int, tuple[float, ...]]] = []
-    if island in land_touched(table, ship):
-        found.append((no_way(table, ship), 0, ()))
-    frontier: list[tuple[tuple[float, ...], Ship]] = [((), ship)]
-    for _depth in range(most):
-        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship]] = {}
-        for course, ghost in frontier:
+    # every point of the hull lies within this of the bow: a bow farther off cannot touch the island
+    touch = hull_reach(ship.cls) + TOUCH + MARGIN
+    landings: list[tuple[int, tuple[float, ...], Ship, SailPlan]] = []  # segments, turns, from where, pose
+    frontier: list[tuple[float, tuple[float, ...], Ship]] = [(start, (), ship)]
+    for depth in range(most):
+        last = depth == most - 1
+        sailed: list[tuple[tuple[float, ...], Ship, SailPlan]] = []
+        for near, course, ghost in frontier:
+            if last and near > fastest + touch:
+                continue  # no segment from here reaches the island: only landings count now
             for turn in TURN_STEPS:
                 pose = _sailed(state, ghost, turn)
-                if not isinstance(pose, SailPlan):
-                    continue
-                moved = ghost.copy()
-                moved.set_pose(pose.x, pose.y, pose.heading)
-                longer = (*course, turn)
-                if island in land_touched(table, moved):
-                    if not stranded(state, ghost, pose):
-                        found.append((trapped(state, ghost, pose), len(longer), longer))
-                elif not pose.aground:
-                    spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
-                    near = shape.distance(Point(pose.x, pose.y))
-                    if spot not in after or near < after[spot][0]:
-                        after[spot] = (near, longer, moved)
-        frontier = [(course, moved) for _near, course, moved in sorted(after.values(), key=lambda item: item[0])]
-        frontier = frontier[:LANDING_BEAM]
-    if not found:
-        return None
-    best = min(found)
-    return best[0], best[2]
+                if isinstance(pose, SailPlan):
+                    sailed.append(((*course, turn), ghost, pose))
+        if not sailed:
+            break
+        # the bows' distances from the island in one pass (the same measure, point by point)
+        nears = shapely.distance(shape, shapely.points([(pose.x, pose.y) for _c, _g, pose in sailed])).tolist()
+        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship, SailPlan]] = {}
+        for (longer, ghost, pose), near in zip(sailed, nears, strict=True):
+            if near <= touch and island in land_touched(table, _posed(ghost, pose)):
+                landings.append((len(longer), longer, ghost, pose))
+            elif not pose.aground and not last:  # the last segment's poses lead nowhere further
+                spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
+                if spot not in after or near < after[spot][0]:
+                    after[spot] = (near, longer, ghost, pose)
+        ranked = sorted(after.values(), key=lambda item: item[0])[:LANDING_BEAM]
+        frontier = [(near, longer, _posed(ghost, pose)) for near, longer, ghost, pose in ranked]
+    return _best_landing(state, ship, island, landings)
+
+
+def _best_landing(state: CagwayState, ship: Ship, island: str,
+                  landings: list[tuple[int, tuple[float, ...], Ship, SailPlan]]) -> tuple[bool, tuple[float, ...]] | None:
+    """Of the landings found (and staying where she lies, if she touches the island already), the
+    shortest that leaves her free to sail, else the shortest that does not leave her stranded.
+    Whether a trapped landing strands her is asked only of those that could be chosen."""
+    here = island in land_touched(state.table, ship)
+    if here and not no_way(state.table, ship):
+        return False, ()
+    free = [(length, course) for length, course, ghost, pose in landings if not trapped(state, ghost, pose)]
+    if free:
+        return False, min(free)[1]
+    if here:
+        return True, ()
+    for _length, course, ghost, pose in sorted(landings, key=lambda item: item[:2]):
+        if not stranded(state, ghost, pose):
+            return True, course
+    return None
+
+
+def _posed(ship: Ship, pose: SailPlan) -> Ship:
+    """A copy of the ship moved to ``pose``."""
+    ghost = ship.copy()
+    ghost.set_pose(pose.x, pose.y, pose.heading)
+    return ghost
 
 
 def _round_the_land(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:

@@ -1,0 +1,79 @@
+"""A raider's landing course is searched with shortcuts (bows too far off to touch the island are
+not sailed on or measured against it, and whether a landing strands her is asked only of those
+that could be chosen); the course found is the one the plain beam search finds."""
+
+from __future__ import annotations
+
+import random
+
+from shapely.geometry import Point
+
+from tabletop.core import BadScenario
+from tabletop.titles.cagway_bay import plans
+from tabletop.titles.cagway_bay.game import CagwayState
+from tabletop.titles.cagway_bay.geometry import STICKS
+from tabletop.titles.cagway_bay.heuristic import no_way, stranded, trapped
+from tabletop.titles.cagway_bay.movement import TURN_STEPS, SailPlan, land_touched
+from tabletop.titles.cagway_bay.ships import Ship
+
+from .helpers import ship
+from .test_search_landings import ruins
+
+
+def plain_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[bool, tuple[float, ...]] | None:
+    """The beam search sailed in full: every pose measured, every landing asked whether it strands her."""
+    table = state.table
+    shape = table.islands[island].shape
+    most = ship.ap - 2
+    fastest = max(STICKS[colour] for _up_to, colour in ship.cls.wheel)
+    if most < 1 or shape.distance(Point(ship.x, ship.y)) > most * fastest:
+        return None
+    found: list[tuple[bool, int, tuple[float, ...]]] = []
+    if island in land_touched(table, ship):
+        found.append((no_way(table, ship), 0, ()))
+    frontier: list[tuple[tuple[float, ...], Ship]] = [((), ship)]
+    for _depth in range(most):
+        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship]] = {}
+        for course, ghost in frontier:
+            for turn in TURN_STEPS:
+                pose = plans._sailed(state, ghost, turn)
+                if not isinstance(pose, SailPlan):
+                    continue
+                moved = ghost.copy()
+                moved.set_pose(pose.x, pose.y, pose.heading)
+                longer = (*course, turn)
+                if island in land_touched(table, moved):
+                    if not stranded(state, ghost, pose):
+                        found.append((trapped(state, ghost, pose), len(longer), longer))
+                elif not pose.aground:
+                    spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
+                    near = shape.distance(Point(pose.x, pose.y))
+                    if spot not in after or near < after[spot][0]:
+                        after[spot] = (near, longer, moved)
+        ranked = sorted(after.values(), key=lambda item: item[0])
+        frontier = [(course, moved) for _near, course, moved in ranked][:plans.LANDING_BEAM]
+    if not found:
+        return None
+    best = min(found)
+    return best[0], best[2]
+
+
+def test_the_landing_course_is_the_one_the_plain_beam_search_finds() -> None:
+    rng = random.Random(7)
+    seen = {"none": 0, "free": 0, "trapped": 0, "free there": 0}
+    table = ruins().table
+    for off in [20.0] * 120 + [4.0] * 120:
+        island = rng.choice(sorted(table.islands))
+        # off a point of its shore, within a few segments of it or against it
+        x, y = rng.choice(table.islands[island].coast)
+        pose = x + rng.uniform(-off, off), y + rng.uniform(-off, off), rng.choice(range(0, 360, 15))
+        try:
+            state = ruins(ship("magpie", "sloop", 0, *pose, ap=rng.choice([3, 4, 5, 6])))
+        except BadScenario:
+            continue  # a hull on land
+        sloop = state.ships["magpie"]
+        expected = plain_landing_course(state, sloop, island)
+        assert plans._work_landing_course(state, sloop, island) == expected, (island, sloop.x, sloop.y, sloop.heading)
+        seen["none" if expected is None else "trapped" if expected[0] else "free there" if not expected[1] else "free"] += 1
+    # the positions drawn cover landings that leave her free, trapped ones and none at all
+    assert min(seen.values()) > 0, seen
