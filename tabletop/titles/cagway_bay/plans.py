@@ -467,10 +467,22 @@ def _other_goals(state: CagwayState, ship: Ship) -> list[Goal]:
 
 
 def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave: bool, most: int,
-            landfall: bool = False) -> list[float]:
+            landfall: bool = False) -> tuple[float, ...]:
     """The turns of up to ``most`` segments, each to the heading that brings the bow nearest the
     goal, reckoned in open water (land is met when the plan is played: a blocked segment ends
-    it); the first segment is one the menu offers, and none leaves the table unless welcome."""
+    it); the first segment is one the menu offers, and none leaves the table unless welcome.
+    Kept with the pose's plans: the ship's moves to the same goals are weighed in one position
+    after another while she lies there."""
+    notes = motion(state.table, ship).notes
+    key = ("course", goal, may_leave, most, landfall)
+    found = notes.get(key)
+    if found is None:
+        found = notes[key] = _work_course(state, ship, goal, may_leave, most, landfall)
+    return found  # type: ignore[return-value]
+
+
+def _work_course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave: bool, most: int,
+                 landfall: bool) -> tuple[float, ...]:
     table = state.table
     gx, gy = goal
     x, y, heading = ship.x, ship.y, ship.heading
@@ -495,4 +507,4 @@ def _course(state: CagwayState, ship: Ship, goal: tuple[float, float], may_leave
             break  # at the landing: the rest of her AP are for docking and exploring
         if not (0 <= x <= table.width and 0 <= y <= table.height):
             break  # off the table she is gone
-    return turns
+    return tuple(turns)
