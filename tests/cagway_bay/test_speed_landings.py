@@ -10,6 +10,7 @@ from shapely.geometry import Point
 
 from tabletop.core import BadScenario
 from tabletop.titles.cagway_bay import plans
+from tabletop.titles.cagway_bay.actions import Done, Sail
 from tabletop.titles.cagway_bay.game import CagwayState
 from tabletop.titles.cagway_bay.geometry import STICKS
 from tabletop.titles.cagway_bay.heuristic import no_way, stranded, trapped
@@ -77,3 +78,21 @@ def test_the_landing_course_is_the_one_the_plain_beam_search_finds() -> None:
         seen["none" if expected is None else "trapped" if expected[0] else "free there" if not expected[1] else "free"] += 1
     # the positions drawn cover landings that leave her free, trapped ones and none at all
     assert min(seen.values()) > 0, seen
+
+
+def test_a_kept_verdict_on_a_plan_follows_the_treasure_left_and_who_fetches_it() -> None:
+    # against the West Ruin's shore, where every segment leaves her trapped: worth it only while
+    # the ruin has treasure and she is the one to fetch it
+    here = (21.46, 59.48, 300)
+    offered = [(Sail("magpie", 0.0),), (Done("magpie"),)]
+    state = ruins(ship("magpie", "sloop", 0, *here, ap=4))
+    assert plans._free(state, offered) == offered
+    taken = state.clone()
+    taken.stock["west-ruin"] = (0, 0)
+    assert plans._free(taken, offered) == offered[1:]
+    assert plans._free(state, offered) == offered
+    laden = ruins(ship("magpie", "sloop", 0, *here, ap=4, treasure=1))
+    helped = ruins(ship("magpie", "sloop", 0, *here, ap=4, treasure=1), ship("swallow", "sloop", 0, 60, 10, 90))
+    assert laden.table is helped.table
+    assert plans._free(laden, offered) == offered
+    assert plans._free(helped, offered) == offered[1:]  # the empty sloop fetches it

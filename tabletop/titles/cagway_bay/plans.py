@@ -327,24 +327,37 @@ def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
     a landing nor a plan that docks is taken where no drift leads out either (a laden sloop
     docked at the North Ruin's south shore facing the wind, where the shore blocked every drift,
     and lay there to the end)."""
-    kept_plans = []
-    for plan in found:
-        first = plan[0]
-        if isinstance(first, Sail) and _is_runner(state, ship := state.ships[first.ship]):
-            if Dock in map(type, plan):
-                landing = _landing_pose(state, ship, plan)
-                if landing is not None and stranded(state, ship, landing):
-                    continue
-            else:
-                pose = _sailed(state, ship, first.turn)
-                if isinstance(pose, SailPlan) and _trapped_there(state, ship, pose, ship.ap - 1, False):
-                    continue
-                sails = sum(isinstance(action, Sail) for action in plan)
-                end = _landing_pose(state, ship, plan) if sails > 1 else None
-                if end is not None and _trapped_there(state, ship, end, ship.ap - sails, True):
-                    continue
-        kept_plans.append(plan)
+    kept_plans = [plan for plan in found if not _traps(state, plan)]
     return kept_plans or found
+
+
+def _traps(state: CagwayState, plan: Plan) -> bool:
+    """Whether :func:`_free` leaves the plan out. Kept with the pose's plans: besides the pose
+    and the plan it reads only her AP and the islands she may take treasure from (a ship's plans
+    are weighed in one position after another while she lies there)."""
+    first = plan[0]
+    if not isinstance(first, Sail) or not _is_runner(state, ship := state.ships[first.ship]):
+        return False
+    # the islands she may take treasure from
+    treasure = tuple(island for island, (count, _) in state.stock.items() if count > 0) if _fetcher(state, ship) else ()
+    notes = motion(state.table, ship).notes
+    key = ("traps", plan, ship.ap, treasure)
+    found = notes.get(key)
+    if found is None:
+        found = notes[key] = _work_traps(state, ship, plan)
+    return bool(found)
+
+
+def _work_traps(state: CagwayState, ship: Ship, plan: Plan) -> bool:
+    if Dock in map(type, plan):
+        landing = _landing_pose(state, ship, plan)
+        return landing is not None and stranded(state, ship, landing)
+    pose = _sailed(state, ship, plan[0].turn)  # type: ignore[attr-defined]
+    if isinstance(pose, SailPlan) and _trapped_there(state, ship, pose, ship.ap - 1, False):
+        return True
+    sails = sum(isinstance(action, Sail) for action in plan)
+    end = _landing_pose(state, ship, plan) if sails > 1 else None
+    return end is not None and _trapped_there(state, ship, end, ship.ap - sails, True)
 
 
 def _trapped_there(state: CagwayState, ship: Ship, pose: SailPlan, left: int, end: bool) -> bool:
