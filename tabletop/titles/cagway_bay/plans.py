@@ -41,9 +41,9 @@ from .movement import (
     hull_reach,
     land_touched,
     motion,
-    sail_course,
     sail_exact,
     sail_menu,
+    sail_option,
 )
 from .pursuit import chasing, kept, open_segments
 from .pursuit import step as chase_step
@@ -244,6 +244,7 @@ def _work_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[b
         for near, course, ghost in frontier:
             if last and near > fastest + touch:
                 continue  # no segment from here reaches the island: only landings count now
+            sail_menu(table, ghost)  # every turn is asked: all of them planned together
             for turn in TURN_STEPS:
                 pose = _sailed(state, ghost, turn)
                 if isinstance(pose, SailPlan):
@@ -269,16 +270,17 @@ def _best_landing(state: CagwayState, ship: Ship, island: str,
                   landings: list[tuple[int, tuple[float, ...], Ship, SailPlan]]) -> tuple[bool, tuple[float, ...]] | None:
     """Of the landings found (and staying where she lies, if she touches the island already), the
     shortest that leaves her free to sail, else the shortest that does not leave her stranded.
-    Whether a trapped landing strands her is asked only of those that could be chosen."""
+    Whether a landing traps or strands her is asked only of those that could be chosen."""
     here = island in land_touched(state.table, ship)
     if here and not no_way(state.table, ship):
         return False, ()
-    free = [(length, course) for length, course, ghost, pose in landings if not trapped(state, ghost, pose)]
-    if free:
-        return False, min(free)[1]
+    shortest = sorted(landings, key=lambda item: item[:2])
+    for _length, course, ghost, pose in shortest:
+        if not trapped(state, ghost, pose):
+            return False, course
     if here:
         return True, ()
-    for _length, course, ghost, pose in sorted(landings, key=lambda item: item[:2]):
+    for _length, course, ghost, pose in shortest:
         if not stranded(state, ghost, pose):
             return True, course
     return None
@@ -389,12 +391,15 @@ def _landing_pose(state: CagwayState, ship: Ship, plan: Plan) -> SailPlan | None
 
 
 def _sailed(state: CagwayState, ship: Ship, turn: float) -> SailPlan | str:
-    """Where a sail of ``turn`` leaves her: where she runs up against the shore if she does
-    (the menu's plan of such a segment ends a whole segment on, inside the land)."""
-    pose = sail_course(state.table, ship, turn)
-    if isinstance(pose, SailPlan) and pose.aground:
-        return sail_exact(state.table, ship, turn)
-    return pose
+    """Where a sail of ``turn`` leaves her, or why she cannot sail it: where she runs up against
+    the shore if she does (the menu's plan of such a segment ends a whole segment on, inside the
+    land). A turn on the menu is planned alone unless the whole menu is known: a plan's course
+    asks one turn of each pose on the way."""
+    if turn in TURN_STEPS:
+        plan = sail_option(state.table, ship, TURN_STEPS.index(turn))
+        if not isinstance(plan, SailPlan) or not plan.aground:
+            return plan
+    return sail_exact(state.table, ship, turn)
 
 
 def _at_treasure(state: CagwayState, ship: Ship, pose: SailPlan) -> bool:
