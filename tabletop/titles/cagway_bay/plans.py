@@ -91,18 +91,19 @@ def _sailing(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
     landing = _landing_plan(state, legal)
     if landing is not None:
         return [landing]
-    hold = _hold_off(state, seat)
+    # the rules of thumb's next step (with the same undrawn preference each time it is asked)
+    step = state.suggest(seat, Randomness(0))
+    hold = _hold_off(state, step)
     if hold is not None:
         return [(hold,)]
     drift = _drift_out(state, legal)
     if drift is not None:
         return [(drift,)]
-    step = _round_the_land(state, seat, legal)
-    if step is not None:
+    if _round_the_land(state, legal):
         return [(step,)]
     # the rules of thumb's own next step first, alone: following it step by step is the
     # heuristic's manoeuvre, the baseline every other plan must beat
-    return _free(state, list(dict.fromkeys([(state.suggest(seat, Randomness(0)),), *_move_plans(state, legal)])))
+    return _free(state, list(dict.fromkeys([(step,), *_move_plans(state, legal)])))
 
 
 def _kept(key: tuple[object, ...], work: Callable[[], list[Plan]]) -> list[Plan]:
@@ -162,14 +163,13 @@ def _landing_plan(state: CagwayState, legal: list[Action]) -> Plan | None:
     return None
 
 
-def _hold_off(state: CagwayState, seat: str) -> Action | None:
+def _hold_off(state: CagwayState, step: Action) -> Action | None:
     """The end of a raider's move one segment short of a treasure island, where the rules of
-    thumb's next segment would leave her against its shore bow-on, with too few AP to dock and
+    thumb's next segment (``step``) would leave her against its shore bow-on, with too few AP to dock and
     explore, and a landing that leaves her free to sail after it is in reach next turn, or None.
     Berthed bow-on she takes the treasure next turn and spends the one after drifting out (the
     sloops lay so at the West and North Ruins in turn 3 while the navy's frigate sailed off with
     the North Ruin's treasure)."""
-    step = state.suggest(seat, Randomness(0))
     if not isinstance(step, Sail):
         return None
     ship = state.ships[step.ship]
@@ -242,10 +242,12 @@ def _work_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[b
         last = depth == most - 1
         sailed: list[tuple[tuple[float, ...], Ship, SailPlan]] = []
         for near, course, ghost in frontier:
-            if last and near > fastest + touch:
-                continue  # no segment from here reaches the island: only landings count now
-            sail_menu(table, ghost)  # every turn is asked: all of them planned together
-            for turn in TURN_STEPS:
+            ashore = near <= fastest + touch  # whether a segment from here may touch the island
+            if last and not ashore:
+                continue  # only landings count now
+            for turn, quick in zip(TURN_STEPS, sail_menu(table, ghost), strict=True):
+                if not isinstance(quick, SailPlan) or (quick.aground and not ashore):
+                    continue  # refused, or run up against land clear of the island: a dead end
                 pose = _sailed(state, ghost, turn)
                 if isinstance(pose, SailPlan):
                     sailed.append(((*course, turn), ghost, pose))
@@ -293,20 +295,18 @@ def _posed(ship: Ship, pose: SailPlan) -> Ship:
     return ghost
 
 
-def _round_the_land(state: CagwayState, seat: str, legal: list[Action]) -> Action | None:
-    """For a raider bound for a treasure island with land in the straight line to her landing,
-    the rules of thumb's next step, or None. Their courses charge for the land a straight line
+def _round_the_land(state: CagwayState, legal: list[Action]) -> bool:
+    """Whether a raider is bound for a treasure island with land in the straight line to her
+    landing, where the rules of thumb's next step is her plan. Their courses charge for the land a straight line
     crosses and clear Skull Rocks on the way to the North Ruin in one turn; the searched ones
     weighed a segment nearer the ruin above one round the rocks and ran a sloop bow-on onto
     them, and she lost two turns drifting clear (the navy's frigate had time to take its
     treasure)."""
     ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
     if not _is_runner(state, ship) or ship.treasure or state.objective.kind != "treasure-run":
-        return None
+        return False
     goal, _may_leave, island = _goal(state, ship)
-    if island is None or not _land_between(state, ship, goal):
-        return None
-    return state.suggest(seat, Randomness(0))
+    return island is not None and _land_between(state, ship, goal)
 
 
 def _land_between(state: CagwayState, ship: Ship, goal: tuple[float, float]) -> bool:
