@@ -222,14 +222,21 @@ class MCTSAgent(PacedAgent):
         node = root
         path: list[tuple[Node, list[Pick]]] = []
         while not world.is_over:
-            movers = self._movers(world, seat, node is root, real_time, rng)
-            simultaneous = len(movers) > 1
             known = node.position is not None and not owned
-            picks = [self._select(world, node, mover, simultaneous, settings, rng, known) for mover in movers]
+            ready = node.ready if known else None
+            if ready is not None:
+                picks = [self._best_tried(*ready, settings)]
+                expanded = False
+            else:
+                movers = self._movers(world, seat, node is root, real_time, rng)
+                simultaneous = len(movers) > 1
+                picks = [self._select(world, node, mover, simultaneous, settings, rng, known) for mover in movers]
+                expanded = False
+                for pick in picks:
+                    expanded = expanded or pick[3]
+                if known and len(world.to_act) == 1:
+                    self._get_ready(node, movers[0])
             path.append((node, picks))
-            expanded = False
-            for pick in picks:
-                expanded = expanded or pick[3]
             # each plan offered here has an edge of its own: the edges picked name the moves
             picked = tuple([pick[2] for pick in picks])
             step = node.steps.get(picked) if known else None
@@ -269,6 +276,15 @@ class MCTSAgent(PacedAgent):
                 visited.seat_visits[mover] = visited.seat_visits.get(mover, 0) + 1
                 if offered is not None and probabilities is not None:
                     learn_regrets(offered, probabilities, index, reward)
+
+    @staticmethod
+    def _get_ready(node: Node, mover: str) -> None:
+        """Mark a kept position where one seat acts and every plan has its edge as ready: each
+        later pass there is the same choice by upper confidence bound among the same plans (its
+        plans, hint and edges no longer change), made without asking for them again."""
+        offer = node.offers.get(mover)
+        if offer is not None and offer.whole and offer.plans is node.offered.get(mover):
+            node.ready = (mover, offer.plans, offer)
 
     def _play_all(self, world: State, picks: list[Pick], rng: Randomness) -> tuple[tuple[Move, ...], bool]:
         """Play the picked plans in turn: the moves played, and whether a first step no longer

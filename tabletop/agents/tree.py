@@ -73,7 +73,7 @@ class Edge:
 class Node:
     """A point in the open-loop tree: per-seat plan statistics and children by joint move."""
 
-    __slots__ = ("children", "edges", "hints", "offered", "offers", "position", "seat_visits", "steps")
+    __slots__ = ("children", "edges", "hints", "offered", "offers", "position", "ready", "seat_visits", "steps")
 
     def __init__(self) -> None:
         self.edges: dict[Move, Edge] = {}
@@ -90,6 +90,9 @@ class Node:
         #: From ``position``: the moves picked (the edge of each seat's plan) to the moves they
         #: played and the child they lead to, where playing them drew no chance.
         self.steps: dict[tuple[Edge, ...], tuple[tuple[Move, ...], Node]] = {}
+        #: At ``position``, where one seat acts and each plan offered has its edge: that seat, its
+        #: plans and their offer, all a pass there needs to choose (None until then).
+        self.ready: tuple[str, list[Plan], Offer] | None = None
 
     def offer(self, mover: str, plans: list[Plan], hint: Plan | None = None) -> Offer:
         """``plans`` offered to ``mover`` here: the edge of each (None where the plan has none

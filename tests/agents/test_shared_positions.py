@@ -89,7 +89,7 @@ def test_a_search_from_kept_positions_is_the_search_that_replays_every_move(name
 
 @pytest.mark.parametrize(("name", "spec", "count"), CASES, ids=[case[0] for case in CASES])
 def test_every_kept_position_and_its_plans_are_what_replaying_its_moves_gives(name, spec, count):
-    kept = steps = 0
+    kept = steps = ready = 0
     for state, seat, agent in _searches(name, spec, count):
         root, _done = agent.search(state, seat, search_settings(name, agent.options), agent.rng)
         stack: list[tuple[Node, State, bool]] = [(root, state.clone(), True)]
@@ -106,6 +106,12 @@ def test_every_kept_position_and_its_plans_are_what_replaying_its_moves_gives(na
                     if hint is not None and hint not in plans and MCTSAgent._legal_in_real(world, mover, hint[0]):
                         plans = [*plans, hint]
                     assert offered == plans
+                if node.ready is not None:
+                    # one seat to act, every plan offered with its own edge: a pass needs nothing else
+                    ready += 1
+                    mover, plans, offer = node.ready
+                    assert world.to_act == (mover,) and plans is node.offered[mover]
+                    assert offer.edges == [node.edges[(mover, plan)] for plan in plans]
                 moves = {id(edge): move for move, edge in node.edges.items()}
                 for edges, (key, child) in node.steps.items():
                     picked = [moves[id(edge)] for edge in edges]
@@ -129,6 +135,7 @@ def test_every_kept_position_and_its_plans_are_what_replaying_its_moves_gives(na
     assert kept > 1
     if name == "cagway-bay":
         assert steps > 100  # nothing in a Cagway Bay move phase draws chance
+        assert ready > 10
 
 
 @pytest.mark.parametrize("info", [i for i in tabletop.games() if not i.name.startswith("test-")],
