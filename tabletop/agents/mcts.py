@@ -377,11 +377,14 @@ class MCTSAgent(PacedAgent):
                     tried: list[int] | None = None) -> Pick:
         """The tried plan of best upper confidence bound. Without ``tried`` every plan has its own
         edge, whose availability is counted here, in the same pass."""
+        found = cast(list[Edge], offer.edges)  # the tried plans' entries, all edges
+        count = tried is None
+        if count and len(found) == 1:
+            found[0].available += 1  # a plan alone is the choice, whatever its bound
+            return mover, plans[0], found[0], False, None, None, 0
         hinted = offer.hinted
         c, prior = settings.c, settings.prior
-        found = cast(list[Edge], offer.edges)  # the tried plans' entries, all edges
         sqrt, log = math.sqrt, math.log
-        count = tried is None
         best = 0 if tried is None else tried[0]
         best_score = -math.inf
         for k in range(len(found)) if tried is None else tried:
