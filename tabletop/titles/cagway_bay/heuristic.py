@@ -42,10 +42,11 @@ JITTER = 1.0
 STRANDED = 100.0
 
 
-def suggest(state: CagwayState, seat: str, rng: Randomness) -> Action:
+def suggest(state: CagwayState, seat: str, rng: Randomness, position: tuple[object, ...] | None = None) -> Action:
+    """The rules of thumb's next action (``position``: the state's :func:`situation`, if known)."""
     # a search asks the same positions again and again: what follows from the position alone is
     # kept for it, and only the seeded preference between courses is drawn afresh each time
-    key = (seat, *situation(state))
+    key = (seat, *(situation(state) if position is None else position))
     decision = _DECIDED.get(key)
     if decision is None:
         if len(_DECIDED) >= DECIDED_KEPT:
@@ -84,9 +85,9 @@ def situation(state: CagwayState) -> tuple[object, ...]:
         state.turn_limit, state.first_capture,
         state.scoring_edges, tuple(state.waypoints), state.turn, state.phase, state.active, tuple(state.pending),
         tuple(sorted(state.grapples)), tuple(state.stock.items()),
-        *((s.id, id(s.cls), s.fittings, s.seat, s.home, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure,
+        *[(s.id, id(s.cls), s.fittings, s.seat, s.home, s.x, s.y, s.heading, s.hp, s.ap, s.status, s.treasure,
            s.supplies, s.moved, s.sailing, s.docked, s.fired, tuple(s.fires), s.revealed)
-          for s in state.ships.values()),
+          for s in state.ships.values()],
     )
 
 

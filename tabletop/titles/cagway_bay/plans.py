@@ -33,6 +33,7 @@ from .heuristic import (
     no_way,
     situation,
     stranded,
+    suggest,
     trapped,
 )
 from .movement import (
@@ -79,20 +80,21 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     if _hunting(state, seat):
         # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
         # (with the same undrawn preference each time, their step follows from the position)
-        return list(_kept(("hunt", seat, *position), lambda: [(state.suggest(seat, Randomness(0)),)]))
+        return list(_kept(("hunt", seat, *position), lambda: [(suggest(state, seat, Randomness(0), position),)]))
     explore = _treasure_to_take(state, legal)
     if explore is not None:
         return [(explore,)]
-    return list(_kept((seat, *position), lambda: _sailing(state, seat, legal)))
+    return list(_kept((seat, *position), lambda: _sailing(state, seat, legal, position)))
 
 
-def _sailing(state: CagwayState, seat: str, legal: list[Action]) -> list[Plan]:
-    """The plans of a move phase with no treasure to take where a ship lies."""
+def _sailing(state: CagwayState, seat: str, legal: list[Action], position: tuple[object, ...]) -> list[Plan]:
+    """The plans of a move phase with no treasure to take where a ship lies (``position``: the
+    state's :func:`situation`)."""
     landing = _landing_plan(state, legal)
     if landing is not None:
         return [landing]
     # the rules of thumb's next step (with the same undrawn preference each time it is asked)
-    step = state.suggest(seat, Randomness(0))
+    step = suggest(state, seat, Randomness(0), position)
     hold = _hold_off(state, step)
     if hold is not None:
         return [(hold,)]
