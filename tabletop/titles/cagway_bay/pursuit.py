@@ -44,7 +44,9 @@ K = TypeVar("K")
 V = TypeVar("V")
 
 if TYPE_CHECKING:
+    from .data import ShipClass
     from .game import CagwayState
+    from .geometry import Table
     from .ships import Ship
 
 #: AP a chaser keeps from sailing: the grapple and the blow, or a shot with one point of aim.
@@ -448,18 +450,36 @@ def _segments(state: CagwayState, ship: Ship, node: Node, may_leave: bool) -> li
 
 
 def open_segments(state: CagwayState, ship: Ship, x: float, y: float,
-                  heading: float) -> list[tuple[float, float, float, float]]:
+                  heading: float) -> tuple[tuple[float, float, float, float], ...]:
     """Each menu turn a ship with her bow at (x, y) on this heading could sail in open water: the
-    turn, where the bow ends and the new heading (none into the white of her wheel)."""
-    upwind = state.table.wind.upwind(x, y)
+    turn, where the bow ends and the new heading (none into the white of her wheel). Kept by
+    table, class and bow: courses to different goals pass the same bows."""
+    table, cls = state.table, ship.cls
+    key = (id(table), id(cls), x, y, heading)
+    found = _OPEN.get(key)
+    if found is None or found[0] is not table or found[1] is not cls:
+        if len(_OPEN) >= OPEN_KEPT:
+            _OPEN.clear()
+        found = _OPEN[key] = (table, cls, _work_open_segments(table, cls, x, y, heading))
+    return found[2]
+
+
+def _work_open_segments(table: Table, cls: ShipClass, x: float, y: float,
+                        heading: float) -> tuple[tuple[float, float, float, float], ...]:
+    upwind = table.wind.upwind(x, y)
     out = []
     for turn in TURN_STEPS:
         course = normalise(heading + turn)
-        colour = ship.cls.colour(angle_between(course, upwind))
+        colour = cls.colour(angle_between(course, upwind))
         if colour != "white":
             ux, uy = unit(course)
             out.append((turn, x + ux * STICKS[colour], y + uy * STICKS[colour], course))
-    return out
+    return tuple(out)
+
+
+#: :func:`open_segments` by table, class and bow; emptied when it grows past its size.
+_OPEN: dict[tuple[int, int, float, float, float], tuple[Table, ShipClass, tuple[tuple[float, float, float, float], ...]]] = {}
+OPEN_KEPT = 20_000
 
 
 def _on_table(state: CagwayState, x: float, y: float) -> bool:

@@ -1,6 +1,8 @@
-"""A raider's landing course is searched with shortcuts (bows too far off to touch the island are
-not sailed on or measured against it, and whether a landing strands her is asked only of those
-that could be chosen); the course found is the one the plain beam search finds."""
+"""The plans' shortcuts and kept answers give the answers worked out afresh: a raider's landing
+course searched with shortcuts (bows too far off to touch the island are not sailed on or measured
+against it, and whether a landing traps or strands her is asked only of those that could be
+chosen) is the one the plain beam search finds; a kept verdict on a plan follows what it reads;
+a bow's kept segments in open water are its own table's and class's."""
 
 from __future__ import annotations
 
@@ -9,7 +11,7 @@ import random
 from shapely.geometry import Point
 
 from tabletop.core import BadScenario
-from tabletop.titles.cagway_bay import plans
+from tabletop.titles.cagway_bay import plans, pursuit
 from tabletop.titles.cagway_bay.actions import Done, Sail
 from tabletop.titles.cagway_bay.game import CagwayState
 from tabletop.titles.cagway_bay.geometry import STICKS
@@ -17,7 +19,7 @@ from tabletop.titles.cagway_bay.heuristic import no_way, stranded, trapped
 from tabletop.titles.cagway_bay.movement import TURN_STEPS, SailPlan, land_touched
 from tabletop.titles.cagway_bay.ships import Ship
 
-from .helpers import ship
+from .helpers import make, ship
 from .test_search_landings import ruins
 
 
@@ -96,3 +98,17 @@ def test_a_kept_verdict_on_a_plan_follows_the_treasure_left_and_who_fetches_it()
     assert laden.table is helped.table
     assert plans._free(laden, offered) == offered
     assert plans._free(helped, offered) == offered[1:]  # the empty sloop fetches it
+
+
+def test_a_bow_s_kept_segments_in_open_water_are_those_of_its_own_wind_and_class() -> None:
+    here = (50.0, 50.0, 30.0)
+    westerly = make([ship("magpie", "sloop", 0, *here)])
+    northerly = make([ship("magpie", "sloop", 0, *here)], wind={"kind": "parallel", "from_heading": 90.0})
+    frigate = make([ship("magpie", "frigate", 0, *here)])
+    found = {}
+    for name, state in (("west", westerly), ("north", northerly), ("frigate", frigate)):
+        magpie = state.ships["magpie"]
+        found[name] = pursuit.open_segments(state, magpie, *here)
+        assert found[name] == pursuit._work_open_segments(state.table, magpie.cls, *here)
+        assert pursuit.open_segments(state, magpie, *here) == found[name]
+    assert found["west"] != found["north"] and found["west"] != found["frigate"]
