@@ -225,7 +225,9 @@ class MCTSAgent(PacedAgent):
             known = node.position is not None and not owned
             ready = node.ready if known else None
             if ready is not None:
-                picks = [self._best_tried(*ready, settings)]
+                pick = self._best_tried(*ready, settings)
+                picks = [pick]
+                picked: tuple[Edge, ...] = (pick[2],)
                 expanded = False
             else:
                 movers = self._movers(world, seat, node is root, real_time, rng)
@@ -236,9 +238,9 @@ class MCTSAgent(PacedAgent):
                     expanded = expanded or pick[3]
                 if known and len(world.to_act) == 1:
                     self._get_ready(node, movers[0])
+                # each plan offered here has an edge of its own: the edges picked name the moves
+                picked = tuple([pick[2] for pick in picks])
             path.append((node, picks))
-            # each plan offered here has an edge of its own: the edges picked name the moves
-            picked = tuple([pick[2] for pick in picks])
             step = node.steps.get(picked) if known else None
             if step is not None:
                 key, child = step  # the same moves from the same position: the same position again

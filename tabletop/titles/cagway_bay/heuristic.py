@@ -17,6 +17,7 @@ from shapely.geometry import Point, Polygon
 from tabletop.core import Action, Randomness
 
 from .actions import Commandeer, Dock, Done, Douse, Drift, Explore, Fire, Grapple, Melee, Repair, Sail, Stall
+from .features import _gun_reach
 from .geometry import RED, TOUCH, Island, Table, angle_between, place
 from .movement import (
     TURN_STEPS,
@@ -425,7 +426,7 @@ def _segment_distance(point: tuple[float, float], a: tuple[float, float], b: tup
 
 def _combat_reserve(state: CagwayState, ship: Ship) -> int:
     """AP to keep for the guns: some when an enemy could be in range by the combat phase."""
-    reach = ship.cls.reach * RED + ship.cls.length + 12
+    reach = _gun_reach(ship.cls) + 12  # the class's reach * RED + length, kept for the class
     if state.sight_range is not None:
         reach = state.sight_range * RED + ship.cls.length + 48
     # an enemy still to move this phase may close several segments before combat
