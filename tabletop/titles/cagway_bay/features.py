@@ -86,16 +86,21 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
     weakest = 1.0  # the living runner nearest to sinking, as a share of her hull
     work = 0.0  # the sailing the runners still have to do, in table sizes
     hunt = 0.0  # how close the hunters are to the runners that matter
-    runners = [s for s in state.ships.values() if s.home == runner or s.seat == runner]
-    hunters = [s for s in state.ships.values() if s.alive and s.seat != runner]
+    ships = state.ships.values()
+    runners = [s for s in ships if s.home == runner or s.seat == runner]
+    # ``alive`` spelled out (afloat with hull left): every leaf of a search asks this of every ship
+    hunters = [s for s in ships if s.status == "afloat" and s.hp > 0 and s.seat != runner]
+    sailing_runners: list[Ship] = []  # the living runners, in order
     for ship in runners:
-        if ship.status == "escaped":
+        status = ship.status
+        if status == "escaped":
             done += ship.treasure if treasure_run else 1
             continue
         runner_max += ship.cls.hp
-        if not (ship.alive and ship.seat == runner):
+        if not (status == "afloat" and ship.hp > 0 and ship.seat == runner):
             lost += 1
             continue
+        sailing_runners.append(ship)
         runner_hp += ship.hp
         weakest = min(weakest, ship.hp / ship.cls.hp)
         cargo = ship.treasure
@@ -105,7 +110,6 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
         if hunters and (cargo or not treasure_run):
             near = min(math.hypot(h.x - ship.x, h.y - ship.y) for h in hunters)
             hunt += max(0.0, 1 - near / (0.4 * size))
-    sailing_runners = [s for s in runners if s.alive and s.seat == runner and s.status == "afloat"]
     if treasure_run:
         # each treasure still ashore: the nearest free runner's way to it, then its way out
         free = [s for s in sailing_runners if not s.treasure] or sailing_runners
@@ -121,10 +125,11 @@ def _run_features(state: CagwayState, me: int, time_left: float) -> dict[str, fl
                 work += treasure * min(reach, 2 * size) / size
     guns = 0.0  # hunters with AP left for the guns and a runner within their reach
     threat = dict.fromkeys((r.id for r in sailing_runners), 0.0)  # those AP, on each runner
+    firing = state.phase in ("move", "combat")
     for ship in hunters:
         hunter_hp += ship.hp
         hunter_max += ship.cls.hp
-        if ship.ap and state.phase in ("move", "combat") and not ship.fired:
+        if ship.ap and firing and not ship.fired:
             reach = _gun_reach(ship.cls)
             aimed = [r for r in sailing_runners if math.hypot(r.x - ship.x, r.y - ship.y) < reach]
             if aimed:
