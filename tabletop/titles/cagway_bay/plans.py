@@ -331,19 +331,30 @@ def _free(state: CagwayState, found: list[Plan]) -> list[Plan]:
     a landing nor a plan that docks is taken where no drift leads out either (a laden sloop
     docked at the North Ruin's south shore facing the wind, where the shore blocked every drift,
     and lay there to the end)."""
-    kept_plans = [plan for plan in found if not _traps(state, plan)]
+    islands: dict[str, tuple[str, ...] | None] = {}  # by ship, as _traps finds them
+    kept_plans = [plan for plan in found if not _traps(state, plan, islands)]
     return kept_plans or found
 
 
-def _traps(state: CagwayState, plan: Plan) -> bool:
+def _traps(state: CagwayState, plan: Plan, islands: dict[str, tuple[str, ...] | None]) -> bool:
     """Whether :func:`_free` leaves the plan out. Kept with the pose's plans: besides the pose
     and the plan it reads only her AP and the islands she may take treasure from (a ship's plans
-    are weighed in one position after another while she lies there)."""
+    are weighed in one position after another while she lies there). ``islands``: those islands
+    for each ship asked about so far (None for a ship that is no raider)."""
     first = plan[0]
-    if not isinstance(first, Sail) or not _is_runner(state, ship := state.ships[first.ship]):
+    if not isinstance(first, Sail):
         return False
-    # the islands she may take treasure from
-    treasure = tuple(island for island, (count, _) in state.stock.items() if count > 0) if _fetcher(state, ship) else ()
+    ship = state.ships[first.ship]
+    if ship.id not in islands:
+        if not _is_runner(state, ship):
+            islands[ship.id] = None
+        elif _fetcher(state, ship):
+            islands[ship.id] = tuple(island for island, (count, _) in state.stock.items() if count > 0)
+        else:
+            islands[ship.id] = ()
+    treasure = islands[ship.id]
+    if treasure is None:
+        return False
     notes = motion(state.table, ship).notes
     key = ("traps", plan, ship.ap, treasure)
     found = notes.get(key)
