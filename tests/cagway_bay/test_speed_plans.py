@@ -10,8 +10,9 @@ import random
 
 from shapely.geometry import Point
 
-from tabletop.core import BadScenario
-from tabletop.titles.cagway_bay import plans, pursuit
+import tabletop
+from tabletop.core import BadScenario, Randomness
+from tabletop.titles.cagway_bay import heuristic, plans, pursuit
 from tabletop.titles.cagway_bay.actions import Done, Sail
 from tabletop.titles.cagway_bay.game import CagwayState
 from tabletop.titles.cagway_bay.geometry import STICKS
@@ -112,3 +113,20 @@ def test_a_bow_s_kept_segments_in_open_water_are_those_of_its_own_wind_and_class
         assert found[name] == pursuit._work_open_segments(state.table, magpie.cls, *here)
         assert pursuit.open_segments(state, magpie, *here) == found[name]
     assert found["west"] != found["north"] and found["west"] != found["frigate"]
+
+
+def test_the_undrawn_preference_is_the_one_a_fresh_generator_draws() -> None:
+    game = tabletop.load("cagway-bay")
+    steered = 0
+    for seed in range(3):
+        state = game.new_state(seed=seed)
+        rng = random.Random(seed)
+        for _ in range(60):
+            if state.is_over:
+                break
+            for seat in state.to_act:
+                assert heuristic.suggest(state, seat, None) == heuristic.suggest(state, seat, Randomness(0))
+                steered += state.phase == "move"
+            seat = rng.choice(state.to_act)
+            state.apply(seat, rng.choice(state.legal_actions(seat)))
+    assert steered > 50

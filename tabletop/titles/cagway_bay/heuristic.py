@@ -43,8 +43,10 @@ JITTER = 1.0
 STRANDED = 100.0
 
 
-def suggest(state: CagwayState, seat: str, rng: Randomness, position: tuple[object, ...] | None = None) -> Action:
-    """The rules of thumb's next action (``position``: the state's :func:`situation`, if known)."""
+def suggest(state: CagwayState, seat: str, rng: Randomness | None, position: tuple[object, ...] | None = None) -> Action:
+    """The rules of thumb's next action (``position``: the state's :func:`situation`, if known).
+    With ``rng`` None, the preference is the one a fresh ``Randomness(0)`` draws: the same each
+    time, so a plan may stand on it."""
     # a search asks the same positions again and again: what follows from the position alone is
     # kept for it, and only the seeded preference between courses is drawn afresh each time
     key = (seat, *(situation(state) if position is None else position))
@@ -55,8 +57,22 @@ def suggest(state: CagwayState, seat: str, rng: Randomness, position: tuple[obje
         decision = _DECIDED[key] = _decide(state, seat)
     if isinstance(decision, _Steering):
         # a little seeded noise, so each seed sails its own course
-        return _steer(state, decision, tuple(JITTER * rng.random() for _ in decision.sails))
+        count = len(decision.sails)
+        jitter = _undrawn(count) if rng is None else tuple(JITTER * rng.random() for _ in range(count))
+        return _steer(state, decision, jitter)
     return decision
+
+
+def _undrawn(count: int) -> tuple[float, ...]:
+    """The first ``count`` preferences a fresh ``Randomness(0)`` draws, drawn once (seeding a
+    generator for each question costs more than the rest of the answer)."""
+    if len(_UNDRAWN) < count:
+        zero = Randomness(0)
+        _UNDRAWN[:] = [JITTER * zero.random() for _ in range(count)]
+    return tuple(_UNDRAWN[:count])
+
+
+_UNDRAWN: list[float] = []
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import shapely
 from shapely.geometry import LineString, Point, Polygon
 
-from tabletop.core import Action, Randomness
+from tabletop.core import Action
 
 from .actions import Dock, Done, Drift, Explore, Sail
 from .geometry import MARGIN, STICKS, TOUCH, place
@@ -80,7 +80,7 @@ def plans(state: CagwayState, seat: str) -> list[Plan]:
     if _hunting(state, seat):
         # measured: searched manoeuvres for the hunters lost more often than the rules of thumb's
         # (with the same undrawn preference each time, their step follows from the position)
-        return list(_kept(("hunt", seat, *position), lambda: [(suggest(state, seat, Randomness(0), position),)]))
+        return list(_kept(("hunt", seat, *position), lambda: [(suggest(state, seat, None, position),)]))
     explore = _treasure_to_take(state, legal)
     if explore is not None:
         return [(explore,)]
@@ -94,7 +94,7 @@ def _sailing(state: CagwayState, seat: str, legal: list[Action], position: tuple
     if landing is not None:
         return [landing]
     # the rules of thumb's next step (with the same undrawn preference each time it is asked)
-    step = suggest(state, seat, Randomness(0), position)
+    step = suggest(state, seat, None, position)
     hold = _hold_off(state, step)
     if hold is not None:
         return [(hold,)]
