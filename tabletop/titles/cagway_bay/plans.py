@@ -167,11 +167,11 @@ def _landing_plan(state: CagwayState, legal: list[Action]) -> Plan | None:
 
 def _hold_off(state: CagwayState, step: Action) -> Action | None:
     """The end of a raider's move one segment short of a treasure island, where the rules of
-    thumb's next segment (``step``) would leave her against its shore bow-on, with too few AP to dock and
-    explore, and a landing that leaves her free to sail after it is in reach next turn, or None.
-    Berthed bow-on she takes the treasure next turn and spends the one after drifting out (the
-    sloops lay so at the West and North Ruins in turn 3 while the navy's frigate sailed off with
-    the North Ruin's treasure)."""
+    thumb's next segment (``step``) would leave her against its shore bow-on, with too few AP to
+    dock and explore, and a landing that leaves her free to sail after it is in reach next turn,
+    or None. Berthed bow-on she takes the treasure next turn and spends the one after drifting
+    out (the sloops lay so at the West and North Ruins in turn 3 while the navy's frigate sailed
+    off with the North Ruin's treasure)."""
     if not isinstance(step, Sail):
         return None
     ship = state.ships[step.ship]
@@ -299,11 +299,11 @@ def _posed(ship: Ship, pose: SailPlan) -> Ship:
 
 def _round_the_land(state: CagwayState, legal: list[Action]) -> bool:
     """Whether a raider is bound for a treasure island with land in the straight line to her
-    landing, where the rules of thumb's next step is her plan. Their courses charge for the land a straight line
-    crosses and clear Skull Rocks on the way to the North Ruin in one turn; the searched ones
-    weighed a segment nearer the ruin above one round the rocks and ran a sloop bow-on onto
-    them, and she lost two turns drifting clear (the navy's frigate had time to take its
-    treasure)."""
+    landing, where the rules of thumb's next step is her plan. Their courses charge for the land
+    a straight line crosses and clear Skull Rocks on the way to the North Ruin in one turn; the
+    searched ones weighed a segment nearer the ruin above one round the rocks and ran a sloop
+    bow-on onto them, and she lost two turns drifting clear (the navy's frigate had time to take
+    its treasure)."""
     ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
     if not _is_runner(state, ship) or ship.treasure or state.objective.kind != "treasure-run":
         return False
