@@ -378,21 +378,21 @@ class MCTSAgent(PacedAgent):
     def _best_tried(mover: str, plans: list[Plan], offer: Offer, settings: SearchSettings,
                     tried: list[int] | None = None) -> Pick:
         """The tried plan of best upper confidence bound. Without ``tried`` every plan has its own
-        edge, whose availability is counted here."""
+        edge, whose availability is counted here, in the same pass."""
         found = cast(list[Edge], offer.edges)  # the tried plans' entries, all edges
-        if tried is None:
-            for edge in found:
-                edge.available += 1  # each bound reads only its own edge's count: all counted first
-            if len(found) == 1:
-                return mover, plans[0], found[0], False, None, None, 0  # a plan alone is the choice
-        order = range(len(found)) if tried is None else tried
+        count = tried is None
+        if count and len(found) == 1:
+            found[0].available += 1  # a plan alone is the choice, whatever its bound
+            return mover, plans[0], found[0], False, None, None, 0
         hinted = offer.hinted
         c, prior = settings.c, settings.prior
         sqrt, log = math.sqrt, math.log
-        best = order[0]
+        best = 0 if tried is None else tried[0]
         best_score = -math.inf
-        for k in order:
+        for k in range(len(found)) if tried is None else tried:
             edge = found[k]
+            if count:
+                edge.available += 1
             visits = edge.visits
             if visits == 0:
                 score = math.inf
