@@ -55,3 +55,21 @@ def test_a_kept_chart_is_the_chart_worked_out_afresh() -> None:
     other.scoring_edges = frozenset({"north"})
     assert other.scoring_edges != state.scoring_edges
     assert not np.array_equal(pursuit._exit_field(other), exits)  # kept by the edges, not the table alone
+
+
+def test_a_large_tables_chart_has_coarser_cells_not_more_of_them() -> None:
+    ruins_chart = pursuit._chart(ruins())
+    assert pursuit._cell(ruins().table) == pursuit.CELL  # The Ruins keep their 2 cm cells
+    assert ruins_chart[2] == (50, 50)
+    wide = tabletop.load("cagway-bay").new_state(seed=1, scenario={"width": 3000, "height": 1500})
+    _blocked, _graph, (columns, rows) = pursuit._chart(wide)
+    assert columns * rows <= pursuit.MOST_CELLS * 1.01
+    assert columns / rows == 2
+    cell = pursuit._cell(wide.table)
+    assert columns * cell >= 3000 > (columns - 1) * cell
+    # the islands are still charted: a bow behind the North Ruin goes round it
+    sloop = wide.ships["swallow"]
+    (round_it,) = pursuit._sea_costs(wide, sloop, [(52.0, 50.0)], (52.0, 100.0))
+    assert round_it > 50 + 5
+    (open_water,) = pursuit._sea_costs(wide, sloop, [(1500.0, 700.0)], (1000.0, 700.0))
+    assert abs(open_water - 500.0) <= 2 * cell

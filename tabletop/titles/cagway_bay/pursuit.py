@@ -31,7 +31,7 @@ from .actions import Commandeer, Done, Drift, Explore, Fire, Grapple, Melee, Sai
 from .combat import touching
 from .data import normalise
 from .features import _exit_distance
-from .geometry import STICKS, angle_between, unit
+from .geometry import STICKS, Table, angle_between, unit
 from .heuristic import _exit_goal, _is_runner, _island_distance, edge_charge, trapped
 from .movement import TURN_STEPS, DriftPlan, SailPlan, plan_drift, sail_course
 
@@ -65,6 +65,9 @@ CLEARANCE = 1.5
 STEP_COST = 0.5
 #: The side (cm) of the cells of the sea chart a chaser measures her way round the land on.
 CELL = 2.0
+#: The most cells a sea chart is made of: a larger table gets coarser cells instead (a chart's
+#: work and memory grow with its cells: 2 cm cells on a 20 m table took a minute and a gigabyte).
+MOST_CELLS = 10_000
 #: Cells of open water nearer the goal than this (cm) start the chart's measuring from it.
 GOAL_REACH = 8.0
 #: What a first move that leaves her trapped costs besides (cm): a whole turn's drift to get out.
@@ -297,16 +300,23 @@ def _sea_costs(state: CagwayState, ship: Ship, bows: list[tuple[float, float]],
     field = _sea_field(state, goal)
     # (a quarry that lies by the edge herself is gone for all the same)
     charge_edge = edge_charge(table, ship, *goal) == 0
-    return [_read(field, bx, by, math.hypot(goal[0] - bx, goal[1] - by)) +
+    cell = _cell(table)
+    return [_read(field, cell, bx, by, math.hypot(goal[0] - bx, goal[1] - by)) +
             (edge_charge(table, ship, bx, by) if charge_edge else 0.0) for bx, by in bows]
 
 
-def _read(field: np.ndarray, x: float, y: float, fallback: float) -> float:
+def _cell(table: Table) -> float:
+    """The side (cm) of the table's chart cells: :data:`CELL`, or coarser where that would make
+    more than :data:`MOST_CELLS` of them."""
+    return max(CELL, math.sqrt(table.width * table.height / MOST_CELLS))
+
+
+def _read(field: np.ndarray, cell: float, x: float, y: float, fallback: float) -> float:
     """The chart's distance at a point (cm): its cell's, and the way to the cell's centre."""
     columns, rows = field.shape
-    i = min(columns - 1, max(0, int(x / CELL)))
-    j = min(rows - 1, max(0, int(y / CELL)))
-    cost = float(field[i, j]) + math.hypot(x - (i + 0.5) * CELL, y - (j + 0.5) * CELL)
+    i = min(columns - 1, max(0, int(x / cell)))
+    j = min(rows - 1, max(0, int(y / cell)))
+    cost = float(field[i, j]) + math.hypot(x - (i + 0.5) * cell, y - (j + 0.5) * cell)
     return cost if math.isfinite(cost) else 1000.0 + fallback
 
 
@@ -315,12 +325,13 @@ def _exit_costs(state: CagwayState, bows: list[tuple[float, float]]) -> list[flo
     such an edge, less the way she is already past it; beyond any other edge she would only flee."""
     table = state.table
     field = _exit_field(state)
+    cell = _cell(table)
     out = []
     for bx, by in bows:
         beyond = {"west": -bx, "east": bx - table.width, "south": -by, "north": by - table.height}
         past = max(beyond.values())
         if past <= 0:
-            out.append(_read(field, bx, by, 0.0))
+            out.append(_read(field, cell, bx, by, 0.0))
         elif any(beyond[edge] > 0 for edge in state.scoring_edges):
             out.append(-past)
         else:
@@ -340,7 +351,9 @@ def _exit_field(state: CagwayState) -> np.ndarray:
         edge_cells[:, 0] |= "south" in edges
         edge_cells[:, -1] |= "north" in edges
         sources = np.flatnonzero(edge_cells.ravel() & np.isfinite(blocked))
-        return _spread(dijkstra(graph, directed=False, indices=sources, min_only=True) + CELL / 2, columns, rows)
+        cell = _cell(state.table)
+        distances = dijkstra(graph, directed=False, indices=sources, min_only=True) + cell / 2
+        return _spread(distances, columns, rows, cell)
 
     return _kept_field(("exit", id(state.table), edges), work)
 
@@ -381,8 +394,9 @@ def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]
     found = _CHARTS.get(id(table))
     if found is not None:
         return found
-    columns, rows = math.ceil(table.width / CELL), math.ceil(table.height / CELL)
-    xs, ys = np.meshgrid((np.arange(columns) + 0.5) * CELL, (np.arange(rows) + 0.5) * CELL, indexing="ij")
+    cell = _cell(table)
+    columns, rows = math.ceil(table.width / cell), math.ceil(table.height / cell)
+    xs, ys = np.meshgrid((np.arange(columns) + 0.5) * cell, (np.arange(rows) + 0.5) * cell, indexing="ij")
     centres = np.stack([xs.ravel(), ys.ravel()], axis=1)
     free = np.ones(len(centres), dtype=bool)
     if not table.land.is_empty:
@@ -395,7 +409,7 @@ def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]
         keep = free[a] & free[b]
         starts.append(a[keep])
         ends.append(b[keep])
-        lengths.append(np.full(int(keep.sum()), math.hypot(di, dj) * CELL))
+        lengths.append(np.full(int(keep.sum()), math.hypot(di, dj) * cell))
     graph = csr_matrix((np.concatenate(lengths), (np.concatenate(starts), np.concatenate(ends))),
                        shape=(columns * rows, columns * rows))
     chart = (np.where(free, 0.0, np.inf), graph, (columns, rows))
@@ -407,25 +421,26 @@ def _chart(state: CagwayState) -> tuple[np.ndarray, csr_matrix, tuple[int, int]]
 
 def _work_field(state: CagwayState, goal: tuple[float, float]) -> np.ndarray:
     blocked, graph, (columns, rows) = _chart(state)
-    centres_x = (np.arange(columns) + 0.5) * CELL
-    centres_y = (np.arange(rows) + 0.5) * CELL
+    cell = _cell(state.table)
+    centres_x = (np.arange(columns) + 0.5) * cell
+    centres_y = (np.arange(rows) + 0.5) * cell
     xs, ys = np.meshgrid(centres_x, centres_y, indexing="ij")
     near = np.hypot(xs - goal[0], ys - goal[1]).ravel()
-    sources = np.flatnonzero((near < GOAL_REACH) & np.isfinite(blocked))
+    sources = np.flatnonzero((near < max(GOAL_REACH, cell)) & np.isfinite(blocked))
     if len(sources) == 0:
         sources = np.flatnonzero(np.isfinite(blocked))
         sources = sources[np.argsort(near[sources])[:4]]
     rows_found = dijkstra(graph, directed=False, indices=sources)
-    return _spread(np.min(rows_found + near[sources][:, None], axis=0), columns, rows)
+    return _spread(np.min(rows_found + near[sources][:, None], axis=0), columns, rows, cell)
 
 
-def _spread(distances: np.ndarray, columns: int, rows: int) -> np.ndarray:
+def _spread(distances: np.ndarray, columns: int, rows: int, cell: float) -> np.ndarray:
     """The chart's distances as a grid of cells, read into the cells against the shore too."""
     field = distances.reshape(columns, rows)
     # a bow against the shore lies in a cell the chart leaves out: it reads its open neighbours
     for _ in range(2):
         padded = np.pad(field, 1, constant_values=np.inf)
-        around = np.min([padded[1 + di:1 + di + columns, 1 + dj:1 + dj + rows] + math.hypot(di, dj) * CELL
+        around = np.min([padded[1 + di:1 + di + columns, 1 + dj:1 + dj + rows] + math.hypot(di, dj) * cell
                          for di in (-1, 0, 1) for dj in (-1, 0, 1) if di or dj], axis=0)
         field = np.where(np.isfinite(field), field, around)
     return field
