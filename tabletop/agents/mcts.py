@@ -56,6 +56,9 @@ class MCTSAgent(PacedAgent):
     #: drawn on the way) and start from them, instead of playing the same moves again each time.
     #: The same search either way: only a test turns it off, to prove that.
     shares_positions = True
+    #: The most positions one search keeps (a kept Cagway Bay position takes about 5 KB, so a long
+    #: think would otherwise grow by megabytes a second); past it, new nodes replay their moves.
+    kept_positions = 20_000
     summary = ("searches ahead by simulation (options: iterations, think, depth, c, rollout, widen, prior, "
                "margin, explore, workers, speed)")
 
@@ -67,6 +70,7 @@ class MCTSAgent(PacedAgent):
             prepare_workers(settings.workers)
         self.last = SearchReport()
         self._pending: tuple[str, int, Plan] | None = None
+        self._room = 0  # positions the running search may still keep
 
     @property
     def think(self) -> float | None:
@@ -140,6 +144,7 @@ class MCTSAgent(PacedAgent):
         root = Node()
         if self.shares_positions and not state.game.info.hidden_information:
             root.position = state.clone()
+        self._room = self.kept_positions
         real_time = state.game.info.turn_style == "real-time"
         started = time.perf_counter()
         deadline = started + settings.think if settings.think is not None else math.inf
@@ -256,12 +261,14 @@ class MCTSAgent(PacedAgent):
                     found = node.children[key] = Node()
                     expanded = True
                 child = found
-                if known and not replaced and self._untouched(world, fresh):
+                if (known and not replaced and self._untouched(world, fresh) and
+                        (child.position is not None or self._room > 0)):
                     # nothing drawn from the root to here: every iteration that plays these moves
                     # meets this very position, so it is kept, to look at and copy, never to play on
                     if child.position is None:
                         world.rng = cast(State, root.position).rng
                         child.position = world
+                        self._room -= 1
                     world, owned = child.position, False
                     node.steps[picked] = (key, child)
             node = child

@@ -87,6 +87,30 @@ def test_a_search_from_kept_positions_is_the_search_that_replays_every_move(name
         assert agent.rng.random() == twin.rng.random()  # the same draws from the search's generator
 
 
+def test_a_search_keeps_at_most_its_share_of_positions_and_searches_the_same(monkeypatch):
+    """Past the search's limit on kept positions, new nodes replay their moves: the same tree."""
+    for state, seat, agent in _searches("cagway-bay", "hard:iterations=120", 2):
+        settings = search_settings("cagway-bay", agent.options)
+        twin = make_agent("hard:iterations=120", seed=agent.seed)
+        assert isinstance(twin, MCTSAgent)
+        kept_root, kept_done = agent.search(state, seat, settings, agent.rng)
+        with monkeypatch.context() as patch:
+            patch.setattr(MCTSAgent, "kept_positions", 3)
+            capped_root, capped_done = twin.search(state, seat, settings, twin.rng)
+        assert _kept(capped_root) == 3 + 1 < _kept(kept_root)  # the root's own, and three more
+        assert (capped_done, _tree(capped_root)) == (kept_done, _tree(kept_root))
+
+
+def _kept(root: Node) -> int:
+    """How many nodes of the tree keep their position."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += node.position is not None
+        stack.extend(node.children.values())
+    return count
+
+
 @pytest.mark.parametrize(("name", "spec", "count"), CASES, ids=[case[0] for case in CASES])
 def test_every_kept_position_and_its_plans_are_what_replaying_its_moves_gives(name, spec, count):
     kept = steps = ready = 0
