@@ -171,9 +171,16 @@ class _Helm:
     #: the stick colour of each band of the wheel by its place in ``cls.bands``, and of any angle
     #: beyond the last band (see :meth:`ShipClass.colour`)
     colours: tuple[str, ...]
+    #: half the keel's length and the widest half-beam: the hull lies in the rectangle they span
+    #: round the middle of the keel
+    half_length: float
+    half_beam: float
 
 
 _HELMS: dict[int, _Helm] = {}
+#: Added to each side of a box worked out from a hull's rectangle, so that rounding in the
+#: corners' own arithmetic never takes them outside it.
+_BOX_SLACK = 1e-9
 
 
 def _helm(cls: ShipClass) -> _Helm:
@@ -184,7 +191,8 @@ def _helm(cls: ShipClass) -> _Helm:
             cls, bow_reach, centre_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
             swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
             tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
-                  for index in range(len(cls.bands) + 1)))
+                  for index in range(len(cls.bands) + 1)),
+            -min(px for px, _ in cls.outline) / 2, max(abs(py) for _, py in cls.outline))
     return found
 
 
@@ -202,6 +210,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     cls = ship.cls
     helm = _helm(cls)
     swings, bands, colours = helm.swings, cls.bands, helm.colours
+    half_length, half_beam = helm.half_length, helm.half_beam
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
     # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
@@ -232,18 +241,35 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         dx, dy = c * length, s * length
         turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
         reach = turned + length + MARGIN  # see plan_sail
-        if clearance <= reach and not exact:
-            clearance = _land_clearance(table, ship, helm.widest, plans_here)
-            exact = True
         if clearance > reach:
             plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
             if first_open:
                 return plans
             continue
-        pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         if start_box is None:
             start_box = ship.bounds
         sminx, sminy, smaxx, smaxy = start_box
+        # the final hull lies in its keel's rectangle, turned to the heading: when the box round
+        # that and the start's box could meet no land, neither could the hull's own box (below),
+        # and the same plan follows without the exact gap or the hull's corners
+        mx, my = x + dx - half_length * c, y + dy - half_length * s
+        ex = abs(c) * half_length + abs(s) * half_beam + _BOX_SLACK
+        ey = abs(s) * half_length + abs(c) * half_beam + _BOX_SLACK
+        if not table.may_meet_land(min(sminx, mx - ex), min(sminy, my - ey), max(smaxx, mx + ex),
+                                   max(smaxy, my + ey)):
+            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+            if first_open:
+                return plans
+            continue
+        if not exact:
+            clearance = _land_clearance(table, ship, helm.widest, plans_here)
+            exact = True
+            if clearance > reach:
+                plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+                if first_open:
+                    return plans
+                continue
+        pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
             plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
             if first_open:
