@@ -61,6 +61,21 @@ class DriftPlan(NamedTuple):
     drifted: bool
 
 
+#: A plan as the kept menus hold it: its fields in a plain tuple. The cycle collector stops
+#: watching a tuple of plain numbers and strings (a named tuple it watches for good), and every
+#: pose a game passes through keeps its menus.
+KeptSail = tuple[float, str, float, float, float, bool]
+KeptDrift = tuple[float, float, float, bool]
+
+
+def _kept(plan: SailPlan | str) -> KeptSail | str:
+    return plan if isinstance(plan, str) else tuple(plan)  # type: ignore[return-value]
+
+
+def _sail_plan(kept: KeptSail | str) -> SailPlan | str:
+    return kept if type(kept) is str else _new_plan(SailPlan, kept)
+
+
 def _shift(coords: Coords, dx: float, dy: float) -> Coords:
     return [(px + dx, py + dy) for px, py in coords]
 
@@ -153,7 +168,7 @@ def _run_aground(table: Table, ship: Ship, pivoted: Coords, heading: float, colo
 def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPlan | str]:
     """:func:`plan_sail` (without the exact landfall search) for several turns, testing all the
     sweeps against land in one vectorised pass."""
-    return [plan for plan in _plan_sails(table, ship, turns, True) if plan is not None]
+    return [_sail_plan(plan) for plan in _plan_sails(table, ship, turns, True) if plan is not None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,10 +217,10 @@ def hull_reach(cls: ShipClass) -> float:
 
 
 def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
-                first_open: bool = False) -> list[SailPlan | str | None]:
-    """:func:`plan_sails`, or with ``sweep`` False only what needs no sweep (None for the rest);
-    with ``first_open`` the list stops at the first course found open."""
-    plans: list[SailPlan | str | None] = []
+                first_open: bool = False) -> list[KeptSail | str | None]:
+    """:func:`plan_sails` as kept (see :data:`KeptSail`), or with ``sweep`` False only what needs
+    no sweep (None for the rest); with ``first_open`` the list stops at the first course found open."""
+    plans: list[KeptSail | str | None] = []
     pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
     cls = ship.cls
     helm = _helm(cls)
@@ -230,7 +245,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             off = 360.0 - off
         colour = colours[bisect_left(bands, off)]  # cls.colour(off), inlined
         if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
-            plans.append(plan_sail(table, ship, turn, exact=False))
+            plans.append(_kept(plan_sail(table, ship, turn, exact=False)))
             continue
         if colour == "white":
             plans.append(_in_irons(cls, off))
@@ -242,7 +257,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
         reach = turned + length + MARGIN  # see plan_sail
         if clearance > reach:
-            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+            plans.append((heading, colour, x + dx, y + dy, length, False))
             if first_open:
                 return plans
             continue
@@ -257,7 +272,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         ey = abs(s) * half_length + abs(c) * half_beam + _BOX_SLACK
         if not table.may_meet_land(min(sminx, mx - ex), min(sminy, my - ey), max(smaxx, mx + ex),
                                    max(smaxy, my + ey)):
-            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+            plans.append((heading, colour, x + dx, y + dy, length, False))
             if first_open:
                 return plans
             continue
@@ -265,13 +280,13 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             clearance = _land_clearance(table, ship, helm.widest, plans_here)
             exact = True
             if clearance > reach:
-                plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+                plans.append((heading, colour, x + dx, y + dy, length, False))
                 if first_open:
                     return plans
                 continue
         pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
-            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+            plans.append((heading, colour, x + dx, y + dy, length, False))
             if first_open:
                 return plans
             continue
@@ -309,7 +324,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             elif slide and headway:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
-                plans[index] = SailPlan(heading, colour, x + dx, y + dy, length, slide)
+                plans[index] = (heading, colour, x + dx, y + dy, length, slide)
     return plans
 
 
@@ -338,6 +353,15 @@ def plan_drift(table: Table, ship: Ship, heading: float) -> DriftPlan | str:
 
 def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[DriftPlan | str]:
     """:func:`plan_drift` for several headings: the drift is worked out once, the pivots together."""
+    return [_drift_plan(plan) for plan in _plan_drifts(table, ship, headings)]
+
+
+def _drift_plan(kept: KeptDrift | str) -> DriftPlan | str:
+    return kept if type(kept) is str else _new_plan(DriftPlan, kept)
+
+
+def _plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[KeptDrift | str]:
+    """:func:`plan_drifts` as kept (see :data:`KeptSail`)."""
     cx, cy = ship.centre
     wx, wy = table.wind.downwind_unit(cx, cy)
     dx, dy = wx * RED, wy * RED
@@ -370,7 +394,7 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
             blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
-        else _new_plan(DriftPlan, (heading, bx, by, drifted))
+        else (heading, bx, by, drifted)
         for heading, (bx, by), stuck in zip(headings, bows, blocked, strict=True)
     ]
 
@@ -390,23 +414,26 @@ class Motion:
     (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_glanced", "_land", "_open", "_sails", "_some", "_stall", "clear", "clearance", "cls",
-                 "gap", "moves", "notes", "table")
+    __slots__ = ("_drift_plans", "_drifts", "_exact", "_glanced", "_land", "_menu", "_open", "_sails", "_some", "_stall",
+                 "clear", "clearance", "cls", "gap", "moves", "notes", "table")
 
     def __init__(self, table: Table, cls: object) -> None:
         self.table = table
         self.cls = cls
+        #: the sail menu as kept (see KeptSail), and as handed out by sail_menu once asked for
+        self._menu: tuple[KeptSail | str, ...] | None = None
         self._sails: list[SailPlan | str] | None = None
         #: plans for single turns (by their place in TURN_STEPS) worked out before the whole menu
-        self._some: dict[int, SailPlan | str] = {}
+        self._some: dict[int, KeptSail | str] = {}
         #: whether every course that needs no sweep is among them
         self._glanced = False
         #: whether any course on the menu is open, once known
         self._open: bool | None = None
         self._stall: float | str | None = None
-        self._drifts: list[DriftPlan | str] | None = None
+        self._drifts: tuple[KeptDrift | str, ...] | None = None
+        self._drift_plans: list[DriftPlan | str] | None = None
         self._land: tuple[str, ...] | None = None
-        self._exact: dict[float, SailPlan | str] = {}
+        self._exact: dict[float, KeptSail | str] = {}
         #: exact gaps from the hull to each land piece, measured when first needed
         self.clear: dict[int, float] = {}
         #: a quick lower bound on the hull's distance from land, found when first needed
@@ -486,26 +513,49 @@ def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
     """:func:`plan_sails` for :data:`TURN_STEPS` from the ship's pose (cached)."""
     cache = motion(table, ship)
     if cache._sails is None:
+        cache._sails = [_sail_plan(kept) for kept in _sail_courses(table, ship, cache)]
+    return cache._sails
+
+
+def sail_courses(table: Table, ship: Ship) -> tuple[KeptSail | str, ...]:
+    """:func:`sail_menu` as kept (see :data:`KeptSail`): a plain tuple is an open course."""
+    return _sail_courses(table, ship, motion(table, ship))
+
+
+def _sail_courses(table: Table, ship: Ship, cache: Motion) -> tuple[KeptSail | str, ...]:
+    menu = cache._menu
+    if menu is None:
         some = cache._some
         missing = [index for index in range(len(TURN_STEPS)) if index not in some]
-        found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True)
+        found = dict(zip(missing, (plan for plan in _plan_sails(table, ship, [TURN_STEPS[index] for index in missing],
+                                                                 True) if plan is not None), strict=True)
                      ) if missing else {}
-        cache._sails = [some[index] if index in some else found[index] for index in range(len(TURN_STEPS))]
+        menu = cache._menu = tuple(some[index] if index in some else found[index] for index in range(len(TURN_STEPS)))
         # the whole menu answers from now on: what was planned alone need not be kept twice
-        # (a kept dictionary of plans is walked at every full run of the cycle collector)
         some.clear()
-    return cache._sails
+    return menu
 
 
 def sail_option(table: Table, ship: Ship, index: int) -> SailPlan | str:
     """The menu's plan for ``TURN_STEPS[index]`` alone (cached): each turn's plan is the same
     whether it is worked out alone or with the others."""
+    return _sail_plan(_sail_course(table, ship, index))
+
+
+def course_open(table: Table, ship: Ship, index: int) -> bool:
+    """Whether the menu's course ``TURN_STEPS[index]`` is open (:func:`sail_option` is a plan)."""
+    return type(_sail_course(table, ship, index)) is tuple
+
+
+def _sail_course(table: Table, ship: Ship, index: int) -> KeptSail | str:
     cache = motion(table, ship)
-    if cache._sails is not None:
-        return cache._sails[index]
+    if cache._menu is not None:
+        return cache._menu[index]
     found = cache._some.get(index)
     if found is None:
-        found = cache._some[index] = plan_sails(table, ship, [TURN_STEPS[index]])[0]
+        planned = _plan_sails(table, ship, [TURN_STEPS[index]], True)[0]
+        assert planned is not None
+        found = cache._some[index] = planned
     return found
 
 
@@ -524,9 +574,9 @@ _GLANCE_ORDER = (3, 2, 4, 1, 5, 0, 6)
 
 
 def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
-    if cache._sails is None:
+    if cache._menu is None:
         some = cache._some
-        if any(isinstance(plan, SailPlan) for plan in some.values()):
+        if any(type(plan) is tuple for plan in some.values()):
             return True
         if not cache._glanced:
             cache._glanced = True
@@ -537,9 +587,9 @@ def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
             for index, plan in zip(missing, found, strict=False):
                 if plan is not None:
                     some[index] = plan
-            if any(isinstance(plan, SailPlan) for plan in found):
+            if any(type(plan) is tuple for plan in found):
                 return True
-    return any(isinstance(plan, SailPlan) for plan in sail_menu(table, ship))
+    return any(type(plan) is tuple for plan in _sail_courses(table, ship, cache))
 
 
 def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
@@ -550,27 +600,29 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
         if turn in TURN_STEPS:
             # a menu plan that reaches its full length is already exact
             index = TURN_STEPS.index(turn)
-            quick = cache._sails[index] if cache._sails is not None else cache._some.get(index)
-            if isinstance(quick, SailPlan):
-                if quick.aground:
-                    # the menu has already found the turn clear, the sweep blocked and headway
-                    # possible (as plan_sail would again): only the search for the landfall is left
-                    ux, uy = unit(quick.heading)
-                    pivoted = place(ship.cls.outline, ship.x, ship.y, quick.heading)
-                    quick = cache._exact[turn] = _run_aground(table, ship, pivoted, quick.heading, quick.colour,
-                                                              quick.headway, ux * quick.headway, uy * quick.headway)
-                return quick
-        found = cache._exact[turn] = plan_sail(table, ship, turn)
-    return found
+            quick = cache._menu[index] if cache._menu is not None else cache._some.get(index)
+            if type(quick) is tuple:
+                heading, colour, _, _, headway, aground = quick
+                if not aground:
+                    return _new_plan(SailPlan, quick)
+                # the menu has already found the turn clear, the sweep blocked and headway
+                # possible (as plan_sail would again): only the search for the landfall is left
+                ux, uy = unit(heading)
+                pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
+                found = cache._exact[turn] = _kept(_run_aground(table, ship, pivoted, heading, colour, headway,
+                                                                ux * headway, uy * headway))
+                return _sail_plan(found)
+        found = cache._exact[turn] = _kept(plan_sail(table, ship, turn))
+    return _sail_plan(found)
 
 
 def sail_course(table: Table, ship: Ship, turn: float) -> SailPlan | str:
     """Where a sail of ``turn`` takes her, for weighing courses: the menu's plan where the menu
     has one that sails (its landfall found by the quick search), else :func:`sail_exact`."""
     if turn in TURN_STEPS:
-        plan = sail_menu(table, ship)[TURN_STEPS.index(turn)]
-        if isinstance(plan, SailPlan):
-            return plan
+        plan = sail_courses(table, ship)[TURN_STEPS.index(turn)]
+        if type(plan) is tuple:
+            return _new_plan(SailPlan, plan)
     return sail_exact(table, ship, turn)
 
 
@@ -585,9 +637,22 @@ def stall_plan(table: Table, ship: Ship) -> float | str:
 def drift_menu(table: Table, ship: Ship) -> list[DriftPlan | str]:
     """:func:`plan_drifts` for :data:`DRIFT_MENU` from the ship's pose (cached)."""
     cache = motion(table, ship)
+    if cache._drift_plans is None:
+        cache._drift_plans = [_drift_plan(kept) for kept in drift_courses(table, ship)]
+    return cache._drift_plans
+
+
+def drift_courses(table: Table, ship: Ship) -> tuple[KeptDrift | str, ...]:
+    """:func:`drift_menu` as kept (see :data:`KeptSail`): a plain tuple is an open drift."""
+    cache = motion(table, ship)
     if cache._drifts is None:
-        cache._drifts = plan_drifts(table, ship, DRIFT_MENU)
+        cache._drifts = tuple(_plan_drifts(table, ship, DRIFT_MENU))
     return cache._drifts
+
+
+def drift_option(table: Table, ship: Ship, index: int) -> DriftPlan | str:
+    """The drift menu's plan for ``DRIFT_MENU[index]`` (cached)."""
+    return _drift_plan(drift_courses(table, ship)[index])
 
 
 def land_touched(table: Table, ship: Ship) -> tuple[str, ...]:
