@@ -24,6 +24,7 @@ from .geometry import (
     Table,
     angle_between,
     bounds,
+    hull_order,
     place,
     reaches,
     swing,
@@ -190,6 +191,13 @@ class _Helm:
     #: round the middle of the keel
     half_length: float
     half_beam: float
+    #: the corners of a segment's sweep in order round it: places in the hull's corners after the
+    #: pivot, then (from the outline's length on) in the same corners at the segment's end (the
+    #: same for every stick: the hull slides along its keel); None where rounding could matter
+    slide_ring: tuple[int, ...] | None
+    #: the same for the sweep of each menu turn's pivot: places in the hull's corners before the
+    #: pivot, then in those after it (a turn is missing where rounding could matter)
+    pivot_rings: dict[float, tuple[int, ...]]
 
 
 _HELMS: dict[int, _Helm] = {}
@@ -207,7 +215,25 @@ def _helm(cls: ShipClass) -> _Helm:
             swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
             tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
                   for index in range(len(cls.bands) + 1)),
-            -min(px for px, _ in cls.outline) / 2, max(abs(py) for _, py in cls.outline))
+            -min(px for px, _ in cls.outline) / 2, max(abs(py) for _, py in cls.outline),
+            _slide_ring(cls.outline), _pivot_rings(cls.outline))
+    return found
+
+
+def _slide_ring(outline: tuple[tuple[float, float], ...]) -> tuple[int, ...] | None:
+    """See :attr:`_Helm.slide_ring`: one order for every length a segment may have, or None."""
+    orders = {hull_order([*outline, *((px + length, py) for px, py in outline)])
+              for length in (MIN_HEADWAY, *(stick for stick in STICKS.values() if stick > 0))}
+    return orders.pop() if len(orders) == 1 else None
+
+
+def _pivot_rings(outline: tuple[tuple[float, float], ...]) -> dict[float, tuple[int, ...]]:
+    """See :attr:`_Helm.pivot_rings`."""
+    found = {}
+    for turn in TURN_STEPS:
+        order = hull_order([*outline, *place(outline, 0.0, 0.0, turn)]) if turn else None
+        if order is not None:
+            found[turn] = order
     return found
 
 
@@ -221,7 +247,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     """:func:`plan_sails` as kept (see :data:`KeptSail`), or with ``sweep`` False only what needs
     no sweep (None for the rest); with ``first_open`` the list stops at the first course found open."""
     plans: list[KeptSail | str | None] = []
-    pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
+    pending: list[tuple[int, float, str, float, float, float, Coords]] = []
     cls = ship.cls
     helm = _helm(cls)
     swings, bands, colours = helm.swings, cls.bands, helm.colours
@@ -291,32 +317,40 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
                 return plans
             continue
         plans.append(None)
-        pending.append((index, heading, colour, length, dx, dy, pivoted, _shift(pivoted, dx, dy)))
+        pending.append((index, heading, colour, length, dx, dy, pivoted))
     if pending and sweep:
         start = ship.coords
         least = MIN_HEADWAY
+        # the sweeps' corners in order round them where the helm knows the order (the polygons
+        # are then built as they are), else all the points of both poses (their hulls worked out)
+        slide_ring, pivot_rings, size = helm.slide_ring, helm.pivot_rings, len(cls.outline)
+        in_order = slide_ring is not None and all(turns[index] == 0 or turns[index] in pivot_rings
+                                                  for index, *_ in pending)
         sweeps: list[Coords] = []
         asked: list[tuple[int, int, int]] = []  # where each turn's three answers are (-1: clear)
-        for index, _, _, length, dx, dy, pivoted, final in pending:
+        for index, _, _, length, dx, dy, pivoted in pending:
             # the pivot keeps the hull within its swing of where it was (see plan_sail); land
             # farther off than that cannot stop the turn, nor the first sliver of headway
             turned = swings[turns[index]] if turns[index] in swings else swing(helm.bow_reach, turns[index])
             swung = -1
             if turns[index] != 0 and not clearance > turned + MARGIN:
                 swung = len(sweeps)
-                sweeps.append(start + pivoted)
+                if in_order:
+                    sweeps.append([start[k] if k < size else pivoted[k - size] for k in pivot_rings[turns[index]]])
+                else:
+                    sweeps.append(start + pivoted)
             slide = len(sweeps)
-            sweeps.append(pivoted + final)
+            sweeps.append(_slid(pivoted, dx, dy, slide_ring if in_order else None))
             headway = -1
             if not clearance > turned + least + MARGIN:
                 headway = len(sweeps)
-                sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
+                sweeps.append(_slid(pivoted, dx * least / length, dy * least / length, slide_ring if in_order else None))
             asked.append((swung, slide, headway))
         # every sweep stays within the widest reach of the hull: land pieces farther off are not asked
         widest = helm.widest
         near = [piece for piece, gap in plans_here.clear.items() if gap <= widest]
-        found = table.sweeps_blocked(sweeps, near)
-        for (index, heading, colour, length, dx, dy, _, _), where in zip(pending, asked, strict=True):
+        found = table.rings_blocked(sweeps, near) if in_order else table.sweeps_blocked(sweeps, near)
+        for (index, heading, colour, length, dx, dy, _), where in zip(pending, asked, strict=True):
             swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
                                      where[2] >= 0 and found[where[2]])
             if swung and turns[index] != 0:
@@ -326,6 +360,15 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             else:
                 plans[index] = (heading, colour, x + dx, y + dy, length, slide)
     return plans
+
+
+def _slid(pivoted: Coords, dx: float, dy: float, ring: tuple[int, ...] | None) -> Coords:
+    """The sweep of the hull ``pivoted`` slid by (dx, dy): the corners of ``ring`` (see
+    :attr:`_Helm.slide_ring`), or with None every point of both ends."""
+    if ring is None:
+        return pivoted + _shift(pivoted, dx, dy)
+    size = len(pivoted)
+    return [pivoted[k] if k < size else (pivoted[k - size][0] + dx, pivoted[k - size][1] + dy) for k in ring]
 
 
 def plan_stall(table: Table, ship: Ship) -> float | str:
