@@ -187,6 +187,8 @@ class _Helm:
     #: the stick colour of each band of the wheel by its place in ``cls.bands``, and of any angle
     #: beyond the last band (see :meth:`ShipClass.colour`)
     colours: tuple[str, ...]
+    #: the length of each of those sticks
+    sticks: tuple[float, ...]
     #: half the keel's length and the widest half-beam: the hull lies in the rectangle they span
     #: round the middle of the keel
     half_length: float
@@ -213,8 +215,9 @@ def _helm(cls: ShipClass) -> _Helm:
         found = _HELMS[id(cls)] = _Helm(
             cls, bow_reach, centre_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
             swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
-            tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
-                  for index in range(len(cls.bands) + 1)),
+            colours := tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
+                             for index in range(len(cls.bands) + 1)),
+            tuple(STICKS[colour] for colour in colours),
             -min(px for px, _ in cls.outline) / 2, max(abs(py) for _, py in cls.outline),
             _slide_ring(cls.outline), _pivot_rings(cls.outline))
     return found
@@ -237,6 +240,19 @@ def _pivot_rings(outline: tuple[tuple[float, float], ...]) -> dict[float, tuple[
     return found
 
 
+def hull_box(cls: ShipClass, x: float, y: float, heading: float) -> tuple[float, float, float, float]:
+    """A box round the whole hull of a ``cls`` whose bow is at (x, y) on ``heading``, found
+    without placing its outline: the box round its keel's rectangle, a hair wider."""
+    helm = _helm(cls)
+    rad = radians(heading)
+    c, s = cos(rad), sin(rad)
+    half_length, half_beam = helm.half_length, helm.half_beam
+    mx, my = x - half_length * c, y - half_length * s
+    ex = abs(c) * half_length + abs(s) * half_beam + _BOX_SLACK
+    ey = abs(s) * half_length + abs(c) * half_beam + _BOX_SLACK
+    return mx - ex, my - ey, mx + ex, my + ey
+
+
 def hull_reach(cls: ShipClass) -> float:
     """How far any point of the class's hull lies from its bow."""
     return _helm(cls).bow_reach
@@ -250,7 +266,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     pending: list[tuple[int, float, str, float, float, float, Coords]] = []
     cls = ship.cls
     helm = _helm(cls)
-    swings, bands, colours = helm.swings, cls.bands, helm.colours
+    swings, bands, colours, sticks = helm.swings, cls.bands, helm.colours, helm.sticks
     half_length, half_beam = helm.half_length, helm.half_beam
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
@@ -269,18 +285,21 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         off = abs(fmod(heading - upwind, 360.0))
         if off > 180.0:
             off = 360.0 - off
-        colour = colours[bisect_left(bands, off)]  # cls.colour(off), inlined
-        if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
-            plans.append(_kept(plan_sail(table, ship, turn, exact=False)))
-            continue
+        band = bisect_left(bands, off)
+        colour = colours[band]  # cls.colour(off), inlined
+        turned = swings.get(turn)  # every turn on the menu is within reach
+        if turned is None:
+            if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
+                plans.append(_kept(plan_sail(table, ship, turn, exact=False)))
+                continue
+            turned = swing(helm.bow_reach, turn)
         if colour == "white":
             plans.append(_in_irons(cls, off))
             continue
-        length = STICKS[colour]
+        length = sticks[band]
         rad = radians(heading)
         c, s = cos(rad), sin(rad)
         dx, dy = c * length, s * length
-        turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
         reach = turned + length + MARGIN  # see plan_sail
         if clearance > reach:
             plans.append((heading, colour, x + dx, y + dy, length, False))
@@ -569,6 +588,10 @@ def _sail_courses(table: Table, ship: Ship, cache: Motion) -> tuple[KeptSail | s
     menu = cache._menu
     if menu is None:
         some = cache._some
+        if not some:
+            planned = _plan_sails(table, ship, TURN_STEPS, True)
+            menu = cache._menu = tuple(planned)  # type: ignore[arg-type]  # a whole sweep leaves no None
+            return menu
         missing = [index for index in range(len(TURN_STEPS)) if index not in some]
         found = dict(zip(missing, (plan for plan in _plan_sails(table, ship, [TURN_STEPS[index] for index in missing],
                                                                  True) if plan is not None), strict=True)

@@ -124,7 +124,7 @@ def has_choice(state: CagwayState, ship: Ship, acting: bool = False) -> bool:
         # the cheapest evidence first: one open sailing course settles it (the ship acting now
         # works out its whole sail menu at once: she is about to be asked for it, and glancing
         # first would plan her courses in two goes)
-        if ship.sailing and (any(type(plan) is tuple for plan in sail_courses(state.table, ship)) if acting
+        if ship.sailing and (tuple in map(type, sail_courses(state.table, ship)) if acting
                              else may_sail(state.table, ship)):
             return True
         if own_moves(state, ship):
