@@ -256,7 +256,12 @@ def _findings(state: CagwayState, ship: Ship) -> bool:
 
 
 def _grapple_targets(state: CagwayState, ship: Ship) -> list[Ship]:
-    return [o for o in state.enemies(ship) if not state.grappled(ship.id, o.id) and touching(ship, o)]
+    # asked with every move-phase menu: the enemies afloat that touch her, then those not yet grappled
+    seat = ship.seat
+    found = [o for o in state.ships.values() if o.status == "afloat" and o.seat != seat and touching(ship, o)]
+    if found and state.grapples:
+        found = [o for o in found if not state.grappled(ship.id, o.id)]
+    return found
 
 
 def _share_problem(ship: Ship, friend: Ship, action: Share) -> str | None:
