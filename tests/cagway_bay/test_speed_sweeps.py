@@ -62,7 +62,8 @@ def test_a_sweep_built_round_its_kept_corners_is_its_hull_and_meets_land_as_the_
             start = place(outline, x, y, heading)
             turn = rng.choice([t for t in TURN_STEPS if t])
             turned = place(outline, x, y, heading + turn)
-            rings.append([(start + turned)[k] for k in helm.pivot_rings[turn]])
+            after, before = helm.pivot_rings[turn]
+            rings.append([turned[k] for k in after] + [start[k] for k in before])
             point_sets.append(start + turned)
             length = rng.choice([movement.MIN_HEADWAY, 3.0, 4.0, 6.25, 8.0])
             rad = math.radians(heading + turn)

@@ -193,13 +193,32 @@ class _Helm:
     #: round the middle of the keel
     half_length: float
     half_beam: float
-    #: the corners of a segment's sweep in order round it: places in the hull's corners after the
-    #: pivot, then (from the outline's length on) in the same corners at the segment's end (the
-    #: same for every stick: the hull slides along its keel); None where rounding could matter
-    slide_ring: tuple[int, ...] | None
-    #: the same for the sweep of each menu turn's pivot: places in the hull's corners before the
-    #: pivot, then in those after it (a turn is missing where rounding could matter)
-    pivot_rings: dict[float, tuple[int, ...]]
+    #: the corners of a segment's sweep in order round it (see :data:`Ring`): the hull's corners
+    #: at the segment's end, then after the pivot (the same for every stick: the hull slides along
+    #: its keel); None where rounding could matter
+    slide_ring: Ring | None
+    #: the same for the sweep of each menu turn's pivot: the hull's corners after the pivot, then
+    #: before it (a turn is missing where rounding could matter)
+    pivot_rings: dict[float, Ring]
+
+
+#: A convex sweep's corners in order round it, as two runs of places in the outline: the run in
+#: the later pose, then the run in the earlier one.
+Ring = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _runs(order: tuple[int, ...] | None, size: int) -> Ring | None:
+    """``order`` (places in the earlier pose's corners, then from ``size`` on in the later
+    pose's) as a :data:`Ring`, begun at the later pose's run; None unless it is two runs."""
+    if order is None:
+        return None
+    later = [k >= size for k in order]
+    starts = [k for k in range(len(order)) if later[k] and not later[k - 1]]
+    if len(starts) != 1:
+        return None
+    turned = order[starts[0]:] + order[:starts[0]]
+    count = sum(later)
+    return tuple(k - size for k in turned[:count]), turned[count:]
 
 
 _HELMS: dict[int, _Helm] = {}
@@ -223,20 +242,20 @@ def _helm(cls: ShipClass) -> _Helm:
     return found
 
 
-def _slide_ring(outline: tuple[tuple[float, float], ...]) -> tuple[int, ...] | None:
+def _slide_ring(outline: tuple[tuple[float, float], ...]) -> Ring | None:
     """See :attr:`_Helm.slide_ring`: one order for every length a segment may have, or None."""
     orders = {hull_order([*outline, *((px + length, py) for px, py in outline)])
               for length in (MIN_HEADWAY, *(stick for stick in STICKS.values() if stick > 0))}
-    return orders.pop() if len(orders) == 1 else None
+    return _runs(orders.pop(), len(outline)) if len(orders) == 1 else None
 
 
-def _pivot_rings(outline: tuple[tuple[float, float], ...]) -> dict[float, tuple[int, ...]]:
+def _pivot_rings(outline: tuple[tuple[float, float], ...]) -> dict[float, Ring]:
     """See :attr:`_Helm.pivot_rings`."""
     found = {}
     for turn in TURN_STEPS:
-        order = hull_order([*outline, *place(outline, 0.0, 0.0, turn)]) if turn else None
-        if order is not None:
-            found[turn] = order
+        ring = _runs(hull_order([*outline, *place(outline, 0.0, 0.0, turn)]), len(outline)) if turn else None
+        if ring is not None:
+            found[turn] = ring
     return found
 
 
@@ -342,7 +361,7 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         least = MIN_HEADWAY
         # the sweeps' corners in order round them where the helm knows the order (the polygons
         # are then built as they are), else all the points of both poses (their hulls worked out)
-        slide_ring, pivot_rings, size = helm.slide_ring, helm.pivot_rings, len(cls.outline)
+        slide_ring, pivot_rings = helm.slide_ring, helm.pivot_rings
         in_order = slide_ring is not None and all(turns[index] == 0 or turns[index] in pivot_rings
                                                   for index, *_ in pending)
         sweeps: list[Coords] = []
@@ -355,7 +374,8 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             if turns[index] != 0 and not clearance > turned + MARGIN:
                 swung = len(sweeps)
                 if in_order:
-                    sweeps.append([start[k] if k < size else pivoted[k - size] for k in pivot_rings[turns[index]]])
+                    after, before = pivot_rings[turns[index]]
+                    sweeps.append([pivoted[k] for k in after] + [start[k] for k in before])
                 else:
                     sweeps.append(start + pivoted)
             slide = len(sweeps)
@@ -381,13 +401,13 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
     return plans
 
 
-def _slid(pivoted: Coords, dx: float, dy: float, ring: tuple[int, ...] | None) -> Coords:
+def _slid(pivoted: Coords, dx: float, dy: float, ring: Ring | None) -> Coords:
     """The sweep of the hull ``pivoted`` slid by (dx, dy): the corners of ``ring`` (see
     :attr:`_Helm.slide_ring`), or with None every point of both ends."""
     if ring is None:
         return pivoted + _shift(pivoted, dx, dy)
-    size = len(pivoted)
-    return [pivoted[k] if k < size else (pivoted[k - size][0] + dx, pivoted[k - size][1] + dy) for k in ring]
+    ahead, behind = ring
+    return [(pivoted[k][0] + dx, pivoted[k][1] + dy) for k in ahead] + [pivoted[k] for k in behind]
 
 
 def plan_stall(table: Table, ship: Ship) -> float | str:
