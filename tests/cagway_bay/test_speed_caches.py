@@ -114,6 +114,20 @@ def test_the_box_round_a_keel_holds_the_whole_hull_and_a_hull_within_it_is_on_th
     assert on_table > 500
 
 
+def test_the_land_a_hull_touches_is_the_land_measured_within_touching_distance():
+    state = make([ship("a", "frigate", 0, 20, 10, 0)], ISLANDS)
+    state.table._gaps = LandGaps(state.table)  # the grid a busy table has built
+    frigate = state.ships["a"]
+    touched = 0
+    for x, y, heading in _poses(600, 45):
+        frigate.set_pose(x, y, heading)
+        movement._POSES.clear()
+        found = movement.land_touched(state.table, frigate)
+        assert found == tuple(state.table.touching_land(frigate.hull))
+        touched += bool(found)
+    assert touched > 20
+
+
 def test_a_plate_knows_whether_its_wheel_has_white():
     assert {cls.slug: cls.has_white for cls in ship_classes().values()} == {
         cls.slug: any(colour == "white" for _, colour in cls.wheel) for cls in ship_classes().values()}

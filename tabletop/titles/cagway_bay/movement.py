@@ -20,6 +20,7 @@ from .geometry import (
     MIN_HEADWAY,
     RED,
     STICKS,
+    TOUCH,
     Coords,
     Table,
     angle_between,
@@ -745,6 +746,8 @@ def land_touched(table: Table, ship: Ship) -> tuple[str, ...]:
     """The islands (and coast) the hull touches (cached)."""
     cache = motion(table, ship)
     if cache._land is None:
-        # a tuple of names: nothing in it for the cycle collector to walk once the pose is kept
-        cache._land = tuple(table.touching_land(ship.hull, ship.bounds)) if table.may_meet_land(*ship.bounds) else ()
+        # a tuple of names: nothing in it for the cycle collector to walk once the pose is kept;
+        # a hull plainly farther than touching distance from all land needs no gap measured
+        near = table.may_meet_land(*ship.bounds) and not _quick_gap(table, ship, cache) > TOUCH
+        cache._land = tuple(table.touching_land(ship.hull, ship.bounds)) if near else ()
     return cache._land
