@@ -402,7 +402,7 @@ class Table:
         meets land (inf if it never does); the hull must start clear of land. Exact up to
         rounding: at every first contact a corner of one outline meets a side of the other."""
         hull = np.array(coords, dtype=float)
-        sides = np.roll(hull, -1, axis=0) - hull
+        sides = np.concatenate((hull[1:], hull[:1])) - hull  # each corner to the next (np.roll, more cheaply)
         minx, miny, maxx, maxy = bounds(coords)
         reach_x, reach_y = (min(dx, 0.0), max(dx, 0.0)), (min(dy, 0.0), max(dy, 0.0))
         first = math.inf
