@@ -691,7 +691,7 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
             if type(quick) is tuple:
                 heading, colour, _, _, headway, aground = quick
                 if not aground:
-                    return _new_plan(SailPlan, quick)
+                    return cache._sails[index] if cache._sails is not None else _new_plan(SailPlan, quick)
                 # the menu has already found the turn clear, the sweep blocked and headway
                 # possible (as plan_sail would again): only the search for the landfall is left
                 ux, uy = unit(heading)
@@ -707,9 +707,10 @@ def sail_course(table: Table, ship: Ship, turn: float) -> SailPlan | str:
     """Where a sail of ``turn`` takes her, for weighing courses: the menu's plan where the menu
     has one that sails (its landfall found by the quick search), else :func:`sail_exact`."""
     if turn in TURN_STEPS:
-        plan = sail_courses(table, ship)[TURN_STEPS.index(turn)]
-        if type(plan) is tuple:
-            return _new_plan(SailPlan, plan)
+        # the menu's plans, built once for the pose: a search weighs the same courses again and again
+        plan = sail_menu(table, ship)[TURN_STEPS.index(turn)]
+        if isinstance(plan, SailPlan):
+            return plan
     return sail_exact(table, ship, turn)
 
 
