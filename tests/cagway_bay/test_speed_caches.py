@@ -9,7 +9,14 @@ from tabletop.titles.cagway_bay import movement
 from tabletop.titles.cagway_bay.actions import Sail
 from tabletop.titles.cagway_bay.data import scenario_model, ship_classes
 from tabletop.titles.cagway_bay.geometry import LandGaps, place, table_from_spec, table_spec
-from tabletop.titles.cagway_bay.movement import DRIFT_MENU, DriftPlan, drift_menu, hull_reach, quick_gap
+from tabletop.titles.cagway_bay.movement import (
+    DRIFT_MENU,
+    DriftPlan,
+    drift_menu,
+    hull_box,
+    hull_reach,
+    quick_gap,
+)
 
 from .helpers import make, ship
 from .test_quick_geometry import ISLANDS, _poses
@@ -88,6 +95,43 @@ def test_a_bow_well_inside_the_table_keeps_the_whole_hull_on_it():
         for x, y, heading in _poses(60, index):
             if reach < x < table.width - reach and reach < y < table.height - reach:
                 assert table.off_table(place(cls.outline, x, y, heading)) is None
+
+
+def test_the_box_round_a_keel_holds_the_whole_hull_and_a_hull_within_it_is_on_the_table():
+    state = make([ship("a", "galleon", 0, 50, 50, 0)], [])
+    table = state.table
+    on_table = 0
+    for index, cls in enumerate(ship_classes().values()):
+        for x, y, heading in _poses(200, 40 + index):
+            x, y = x * 1.2 - 10, y * 1.2 - 10  # across the edges as well
+            for turned in (heading, 90.0 * (index % 4)):  # square to the table as well
+                coords = place(cls.outline, x, y, turned)
+                minx, miny, maxx, maxy = hull_box(cls, x, y, turned)
+                assert all(minx <= px <= maxx and miny <= py <= maxy for px, py in coords)
+                if minx >= 0 and miny >= 0 and maxx <= table.width and maxy <= table.height:
+                    assert table.off_table(coords) is None
+                    on_table += 1
+    assert on_table > 500
+
+
+def test_the_land_a_hull_touches_is_the_land_measured_within_touching_distance():
+    state = make([ship("a", "frigate", 0, 20, 10, 0)], ISLANDS)
+    state.table._gaps = LandGaps(state.table)  # the grid a busy table has built
+    frigate = state.ships["a"]
+    touched = 0
+    for x, y, heading in _poses(600, 45):
+        frigate.set_pose(x, y, heading)
+        movement._POSES.clear()
+        found = movement.land_touched(state.table, frigate)
+        assert found == tuple(state.table.touching_land(frigate.hull))
+        touched += bool(found)
+    assert touched > 20
+
+
+def test_a_plate_knows_whether_its_wheel_has_white():
+    assert {cls.slug: cls.has_white for cls in ship_classes().values()} == {
+        cls.slug: any(colour == "white" for _, colour in cls.wheel) for cls in ship_classes().values()}
+    assert any(cls.has_white for cls in ship_classes().values())
 
 
 def test_every_game_of_a_published_scenario_shares_the_table_its_map_describes():

@@ -102,6 +102,31 @@ def test_a_course_kept_from_the_menu_is_the_one_planned_afresh_once_the_menu_is_
     assert asked > 30
 
 
+def test_a_pose_s_kept_menus_are_its_plans_and_hold_nothing_for_the_collector():
+    kept = []
+    for state in _at_sea(60, 26, "frigate"):
+        frigate = state.ships["a"]
+        courses = movement.sail_courses(state.table, frigate)
+        drifts = movement.drift_courses(state.table, frigate)
+        exact = [sail_exact(state.table, frigate, turn) for turn in (*TURN_STEPS, 10.0)]
+        assert [tuple(plan) if isinstance(plan, movement.SailPlan) else plan
+                for plan in sail_menu(state.table, frigate)] == list(courses)
+        assert [tuple(plan) if isinstance(plan, movement.DriftPlan) else plan
+                for plan in drift_menu(state.table, frigate)] == list(drifts)
+        assert [movement.sail_option(state.table, frigate, index) for index in range(len(TURN_STEPS))
+                ] == sail_menu(state.table, frigate)
+        assert [movement.course_open(state.table, frigate, index) for index in range(len(TURN_STEPS))
+                ] == [isinstance(plan, movement.SailPlan) for plan in sail_menu(state.table, frigate)]
+        assert exact == [sail_exact(state.table, frigate, turn) for turn in (*TURN_STEPS, 10.0)]
+        kept.append(movement.motion(state.table, frigate))
+    for _ in range(3):
+        gc.collect()  # the collector lets go of a tuple of numbers (one level of nesting a pass)
+    assert len(kept) > 30
+    for plans in kept:
+        assert not gc.is_tracked(plans._menu) and not gc.is_tracked(plans._drifts)
+        assert not any(gc.is_tracked(plan) for plan in plans._exact.values())
+
+
 def test_the_acting_ship_has_a_choice_exactly_when_a_waiting_one_would():
     checked = 0
     for state in _at_sea(60, 24, "sloop", ship("b", "brig", 1, 95, 90, 0)):

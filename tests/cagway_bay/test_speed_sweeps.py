@@ -14,6 +14,7 @@ from tabletop.titles.cagway_bay.geometry import (
     FAR,
     bounds,
     convex,
+    hull_order,
     line_through,
     place,
     point_at,
@@ -46,6 +47,42 @@ def test_a_hull_built_from_a_line_is_the_hull_built_from_a_ring_vertex_for_verte
         assert shapely.equals_exact(hull, _hull_by_ring(coords), tolerance=0.0)
     for coords in point_sets:
         assert shapely.equals_exact(convex(coords), _hull_by_ring(coords), tolerance=0.0)
+
+
+def test_a_sweep_built_round_its_kept_corners_is_its_hull_and_meets_land_as_the_hull_does():
+    state = make([ship("a", "frigate", 0, 10, 10, 0)], ISLANDS)
+    rng = random.Random(14)
+    for cls in ("sloop", "frigate", "galleon"):
+        plate = make([ship("a", cls, 0, 50, 50, 0)]).ships["a"].cls
+        outline, helm = plate.outline, movement._helm(plate)
+        assert helm.slide_ring is not None and set(helm.pivot_rings) == set(TURN_STEPS) - {0.0}
+        rings, point_sets = [], []
+        for x, y, heading in _poses(150, 15):
+            heading = rng.choice([heading, 90.0 * rng.randrange(4)])  # square to the table as well
+            start = place(outline, x, y, heading)
+            turn = rng.choice([t for t in TURN_STEPS if t])
+            turned = place(outline, x, y, heading + turn)
+            after, before = helm.pivot_rings[turn]
+            rings.append([turned[k] for k in after] + [start[k] for k in before])
+            point_sets.append(start + turned)
+            length = rng.choice([movement.MIN_HEADWAY, 3.0, 4.0, 6.25, 8.0])
+            rad = math.radians(heading + turn)
+            dx, dy = math.cos(rad) * length, math.sin(rad) * length
+            rings.append(movement._slid(turned, dx, dy, helm.slide_ring))
+            point_sets.append(movement._slid(turned, dx, dy, None))
+        for ring, points in zip(rings, point_sets, strict=True):
+            # the same polygon, up to a point on a side that rounding puts a hair outside it
+            assert shapely.hausdorff_distance(rings_polygon(np.array(ring, dtype=float)), convex(points)) < 1e-9
+        blocked = state.table.rings_blocked(rings)
+        assert blocked == state.table.sweeps_blocked(point_sets)
+        assert 20 < sum(blocked) < len(blocked) - 20
+
+
+def test_the_corners_of_a_hull_are_refused_where_rounding_could_change_them():
+    square = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]
+    assert hull_order([*square, (0.5, 0.5), (0.5, 0.0)]) == (0, 1, 2, 3)  # inside, and on a side
+    assert hull_order([*square, (0.5, 1e-9)]) is None  # all but on a side
+    assert hull_order([(0.0, 0.0), (1.0, 0.0), (2.0, 1e-9), (1.0, 1.0)]) is None  # a corner that hardly turns
 
 
 def test_the_exact_run_aground_from_the_menu_is_the_course_worked_out_afresh():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import math
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any, Literal, TypeVar
@@ -243,6 +243,8 @@ class ShipClass:
     #: where each band of the wheel ends, with the rounding allowance :meth:`colour` gives (worked
     #: out from the wheel when not given)
     bands: tuple[float, ...] = ()
+    #: whether any band of the wheel is white (worked out from the wheel: the engine asks at every pose)
+    has_white: bool = field(default=False, compare=False, repr=False)
 
     def colour(self, off_wind: float) -> str:
         """The stick colour for a heading ``off_wind`` degrees (0..180) from the wind's eye."""
@@ -253,6 +255,7 @@ class ShipClass:
     def __post_init__(self) -> None:
         if not self.bands:
             object.__setattr__(self, "bands", tuple(up_to + 1e-9 for up_to, _ in self.wheel))
+        object.__setattr__(self, "has_white", any(colour == "white" for _, colour in self.wheel))
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         # A plate of the rules is sent (to a worker, a copy) by its slug and found again there:
@@ -260,10 +263,6 @@ class ShipClass:
         if ship_classes().get(self.slug) is self:
             return ship_class, (self.slug,)
         return ShipClass, tuple(getattr(self, name) for name in self.__dataclass_fields__)
-
-    @property
-    def has_white(self) -> bool:
-        return any(colour == "white" for _, colour in self.wheel)
 
     def band(self, hp: int) -> tuple[int, int, int]:
         for band in self.health:

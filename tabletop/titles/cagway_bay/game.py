@@ -22,7 +22,7 @@ from .actions import CODEC, Dock, Done, Drift, Fire, Grapple, Sail, Stall
 from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
-from .movement import hull_reach, motion
+from .movement import hull_box, hull_reach, motion
 from .scenarios import FLEET_OPTIONS, check_fleet_options, fleets_for, judge, setup
 from .ships import Ship
 
@@ -376,6 +376,10 @@ class CagwayState(State):
         # edge keeps the whole hull on the table
         reach, x, y, table = hull_reach(ship.cls), ship.x, ship.y, self.table
         if reach < x < table.width - reach and reach < y < table.height - reach:
+            return
+        # nor can it be beyond an edge while a box round it (found without its corners) is on the table
+        minx, miny, maxx, maxy = hull_box(ship.cls, x, y, ship.heading)
+        if minx >= 0 and miny >= 0 and maxx <= table.width and maxy <= table.height:
             return
         notes = motion(self.table, ship).notes  # which edge the hull is beyond follows from its pose
         edge = notes.get("off-table", False)

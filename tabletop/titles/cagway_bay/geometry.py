@@ -98,6 +98,49 @@ def keel_cover(outline: tuple[tuple[float, float], ...]) -> tuple[tuple[float, .
 KEEL_SPACING = 1.5
 
 
+#: A corner of a hull worked out by :func:`hull_order` turns by at least this much, and a point
+#: left out lies at least this far inside (or exactly on a side): rounding cannot change either.
+ORDER_SLACK = 1e-6
+
+
+def hull_order(points: Sequence[tuple[float, float]]) -> tuple[int, ...] | None:
+    """The places in ``points`` of the corners of their convex hull, in order round it (a point
+    met twice counts once), or None where rounding could change which points are corners: a
+    corner that hardly turns, or a point left out that lies just inside the hull (a point exactly
+    on one of its sides is left out, as the hull is the same either way)."""
+    first: dict[tuple[float, float], int] = {}
+    for index, point in enumerate(points):
+        first.setdefault(point, index)
+    ordered = sorted(first)
+
+    def cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    chains: list[list[tuple[float, float]]] = []
+    for run in (ordered, ordered[::-1]):
+        chain_: list[tuple[float, float]] = []
+        for point in run:
+            while len(chain_) >= 2 and cross(chain_[-2], chain_[-1], point) <= 0:
+                chain_.pop()
+            chain_.append(point)
+        chains.append(chain_[:-1])
+    corners = chains[0] + chains[1]
+    count = len(corners)
+    if count < 3:
+        return None
+    for k in range(count):
+        if cross(corners[k - 1], corners[k], corners[(k + 1) % count]) <= ORDER_SLACK:
+            return None
+    for point in ordered:
+        if point in corners:
+            continue
+        inside = min(cross(corners[k], corners[(k + 1) % count], point)
+                     / math.dist(corners[k], corners[(k + 1) % count]) for k in range(count))
+        if inside != 0.0 and inside <= ORDER_SLACK:
+            return None
+    return tuple(first[corner] for corner in corners)
+
+
 def swing(radius: float, degrees: float) -> float:
     """How far any point within ``radius`` of a pivot moves when turned by ``degrees``."""
     return 2.0 * radius * math.sin(math.radians(min(abs(degrees), 180.0)) / 2.0)
@@ -326,6 +369,21 @@ class Table:
         index = np.repeat(np.arange(len(sweeps)), [len(coords) for coords in sweeps])
         return self._blocked(shapely.convex_hull(shapely.multipoints(points, indices=index)), pieces)
 
+    def rings_blocked(self, rings: Sequence[Coords], pieces: Sequence[int] | None = None) -> list[bool]:
+        """:meth:`sweeps_blocked` for point sets already in order round their convex hulls (see
+        :func:`hull_order`): the polygons are built from them as they are, without working out
+        the hulls again."""
+        if not rings:
+            return []
+        if pieces is not None and not pieces:
+            return [False] * len(rings)
+        # one (k, n, 2) array: a shorter ring repeats its last corner, which leaves it the same polygon
+        size = max(len(ring) for ring in rings)
+        flat = chain.from_iterable(chain.from_iterable(
+            ring if len(ring) == size else ring + ring[-1:] * (size - len(ring)) for ring in rings))
+        array = np.fromiter(flat, dtype=float, count=2 * size * len(rings)).reshape(len(rings), size, 2)
+        return self._blocked(rings_polygon(array), pieces)
+
     def hulls_blocked(self, corners: np.ndarray, pieces: Sequence[int] | None = None) -> list[bool]:
         """:meth:`sweeps_blocked` for point sets given as one array of shape (k, n, 2)."""
         if pieces is not None and not pieces:
@@ -344,7 +402,7 @@ class Table:
         meets land (inf if it never does); the hull must start clear of land. Exact up to
         rounding: at every first contact a corner of one outline meets a side of the other."""
         hull = np.array(coords, dtype=float)
-        sides = np.roll(hull, -1, axis=0) - hull
+        sides = np.concatenate((hull[1:], hull[:1])) - hull  # each corner to the next (np.roll, more cheaply)
         minx, miny, maxx, maxy = bounds(coords)
         reach_x, reach_y = (min(dx, 0.0), max(dx, 0.0)), (min(dy, 0.0), max(dy, 0.0))
         first = math.inf

@@ -20,10 +20,12 @@ from .geometry import (
     MIN_HEADWAY,
     RED,
     STICKS,
+    TOUCH,
     Coords,
     Table,
     angle_between,
     bounds,
+    hull_order,
     place,
     reaches,
     swing,
@@ -59,6 +61,21 @@ class DriftPlan(NamedTuple):
     x: float
     y: float
     drifted: bool
+
+
+#: A plan as the kept menus hold it: its fields in a plain tuple. The cycle collector stops
+#: watching a tuple of plain numbers and strings (a named tuple it watches for good), and every
+#: pose a game passes through keeps its menus.
+KeptSail = tuple[float, str, float, float, float, bool]
+KeptDrift = tuple[float, float, float, bool]
+
+
+def _kept(plan: SailPlan | str) -> KeptSail | str:
+    return plan if isinstance(plan, str) else tuple(plan)  # type: ignore[return-value]
+
+
+def _sail_plan(kept: KeptSail | str) -> SailPlan | str:
+    return kept if type(kept) is str else _new_plan(SailPlan, kept)
 
 
 def _shift(coords: Coords, dx: float, dy: float) -> Coords:
@@ -153,7 +170,7 @@ def _run_aground(table: Table, ship: Ship, pivoted: Coords, heading: float, colo
 def plan_sails(table: Table, ship: Ship, turns: Sequence[float]) -> list[SailPlan | str]:
     """:func:`plan_sail` (without the exact landfall search) for several turns, testing all the
     sweeps against land in one vectorised pass."""
-    return [plan for plan in _plan_sails(table, ship, turns, True) if plan is not None]
+    return [_sail_plan(plan) for plan in _plan_sails(table, ship, turns, True) if plan is not None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +188,44 @@ class _Helm:
     #: the stick colour of each band of the wheel by its place in ``cls.bands``, and of any angle
     #: beyond the last band (see :meth:`ShipClass.colour`)
     colours: tuple[str, ...]
+    #: the length of each of those sticks
+    sticks: tuple[float, ...]
+    #: half the keel's length and the widest half-beam: the hull lies in the rectangle they span
+    #: round the middle of the keel
+    half_length: float
+    half_beam: float
+    #: the corners of a segment's sweep in order round it (see :data:`Ring`): the hull's corners
+    #: at the segment's end, then after the pivot (the same for every stick: the hull slides along
+    #: its keel); None where rounding could matter
+    slide_ring: Ring | None
+    #: the same for the sweep of each menu turn's pivot: the hull's corners after the pivot, then
+    #: before it (a turn is missing where rounding could matter)
+    pivot_rings: dict[float, Ring]
+
+
+#: A convex sweep's corners in order round it, as two runs of places in the outline: the run in
+#: the later pose, then the run in the earlier one.
+Ring = tuple[tuple[int, ...], tuple[int, ...]]
+
+
+def _runs(order: tuple[int, ...] | None, size: int) -> Ring | None:
+    """``order`` (places in the earlier pose's corners, then from ``size`` on in the later
+    pose's) as a :data:`Ring`, begun at the later pose's run; None unless it is two runs."""
+    if order is None:
+        return None
+    later = [k >= size for k in order]
+    starts = [k for k in range(len(order)) if later[k] and not later[k - 1]]
+    if len(starts) != 1:
+        return None
+    turned = order[starts[0]:] + order[:starts[0]]
+    count = sum(later)
+    return tuple(k - size for k in turned[:count]), turned[count:]
 
 
 _HELMS: dict[int, _Helm] = {}
+#: Added to each side of a box worked out from a hull's rectangle, so that rounding in the
+#: corners' own arithmetic never takes them outside it.
+_BOX_SLACK = 1e-9
 
 
 def _helm(cls: ShipClass) -> _Helm:
@@ -183,9 +235,42 @@ def _helm(cls: ShipClass) -> _Helm:
         found = _HELMS[id(cls)] = _Helm(
             cls, bow_reach, centre_reach, {turn: swing(bow_reach, turn) for turn in TURN_STEPS},
             swing(bow_reach, MAX_TURN) + STICKS["blue"] + MARGIN,
-            tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
-                  for index in range(len(cls.bands) + 1)))
+            colours := tuple(cls.wheel[index][1] if index < len(cls.wheel) else cls.wheel[-1][1]
+                             for index in range(len(cls.bands) + 1)),
+            tuple(STICKS[colour] for colour in colours),
+            -min(px for px, _ in cls.outline) / 2, max(abs(py) for _, py in cls.outline),
+            _slide_ring(cls.outline), _pivot_rings(cls.outline))
     return found
+
+
+def _slide_ring(outline: tuple[tuple[float, float], ...]) -> Ring | None:
+    """See :attr:`_Helm.slide_ring`: one order for every length a segment may have, or None."""
+    orders = {hull_order([*outline, *((px + length, py) for px, py in outline)])
+              for length in (MIN_HEADWAY, *(stick for stick in STICKS.values() if stick > 0))}
+    return _runs(orders.pop(), len(outline)) if len(orders) == 1 else None
+
+
+def _pivot_rings(outline: tuple[tuple[float, float], ...]) -> dict[float, Ring]:
+    """See :attr:`_Helm.pivot_rings`."""
+    found = {}
+    for turn in TURN_STEPS:
+        ring = _runs(hull_order([*outline, *place(outline, 0.0, 0.0, turn)]), len(outline)) if turn else None
+        if ring is not None:
+            found[turn] = ring
+    return found
+
+
+def hull_box(cls: ShipClass, x: float, y: float, heading: float) -> tuple[float, float, float, float]:
+    """A box round the whole hull of a ``cls`` whose bow is at (x, y) on ``heading``, found
+    without placing its outline: the box round its keel's rectangle, a hair wider."""
+    helm = _helm(cls)
+    rad = radians(heading)
+    c, s = cos(rad), sin(rad)
+    half_length, half_beam = helm.half_length, helm.half_beam
+    mx, my = x - half_length * c, y - half_length * s
+    ex = abs(c) * half_length + abs(s) * half_beam + _BOX_SLACK
+    ey = abs(s) * half_length + abs(c) * half_beam + _BOX_SLACK
+    return mx - ex, my - ey, mx + ex, my + ey
 
 
 def hull_reach(cls: ShipClass) -> float:
@@ -194,14 +279,15 @@ def hull_reach(cls: ShipClass) -> float:
 
 
 def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
-                first_open: bool = False) -> list[SailPlan | str | None]:
-    """:func:`plan_sails`, or with ``sweep`` False only what needs no sweep (None for the rest);
-    with ``first_open`` the list stops at the first course found open."""
-    plans: list[SailPlan | str | None] = []
-    pending: list[tuple[int, float, str, float, float, float, Coords, Coords]] = []
+                first_open: bool = False) -> list[KeptSail | str | None]:
+    """:func:`plan_sails` as kept (see :data:`KeptSail`), or with ``sweep`` False only what needs
+    no sweep (None for the rest); with ``first_open`` the list stops at the first course found open."""
+    plans: list[KeptSail | str | None] = []
+    pending: list[tuple[int, float, str, float, float, float, Coords]] = []
     cls = ship.cls
     helm = _helm(cls)
-    swings, bands, colours = helm.swings, cls.bands, helm.colours
+    swings, bands, colours, sticks = helm.swings, cls.bands, helm.colours, helm.sticks
+    half_length, half_beam = helm.half_length, helm.half_beam
     x, y, bearing = ship.x, ship.y, ship.heading
     upwind = table.wind.upwind(x, y)  # the wind is judged at the bow, before the segment
     # a quick lower bound on the hull's gap to land; the exact gap (wherever the widest swing and
@@ -219,63 +305,92 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         off = abs(fmod(heading - upwind, 360.0))
         if off > 180.0:
             off = 360.0 - off
-        colour = colours[bisect_left(bands, off)]  # cls.colour(off), inlined
-        if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
-            plans.append(plan_sail(table, ship, turn, exact=False))
-            continue
+        band = bisect_left(bands, off)
+        colour = colours[band]  # cls.colour(off), inlined
+        turned = swings.get(turn)  # every turn on the menu is within reach
+        if turned is None:
+            if not -MAX_TURN - 1e-9 <= turn <= MAX_TURN + 1e-9:
+                plans.append(_kept(plan_sail(table, ship, turn, exact=False)))
+                continue
+            turned = swing(helm.bow_reach, turn)
         if colour == "white":
             plans.append(_in_irons(cls, off))
             continue
-        length = STICKS[colour]
+        length = sticks[band]
         rad = radians(heading)
         c, s = cos(rad), sin(rad)
         dx, dy = c * length, s * length
-        turned = swings[turn] if turn in swings else swing(helm.bow_reach, turn)
         reach = turned + length + MARGIN  # see plan_sail
-        if clearance <= reach and not exact:
-            clearance = _land_clearance(table, ship, helm.widest, plans_here)
-            exact = True
         if clearance > reach:
-            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+            plans.append((heading, colour, x + dx, y + dy, length, False))
             if first_open:
                 return plans
             continue
-        pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         if start_box is None:
             start_box = ship.bounds
         sminx, sminy, smaxx, smaxy = start_box
+        # the final hull lies in its keel's rectangle, turned to the heading: when the box round
+        # that and the start's box could meet no land, neither could the hull's own box (below),
+        # and the same plan follows without the exact gap or the hull's corners
+        mx, my = x + dx - half_length * c, y + dy - half_length * s
+        ex = abs(c) * half_length + abs(s) * half_beam + _BOX_SLACK
+        ey = abs(s) * half_length + abs(c) * half_beam + _BOX_SLACK
+        if not table.may_meet_land(min(sminx, mx - ex), min(sminy, my - ey), max(smaxx, mx + ex),
+                                   max(smaxy, my + ey)):
+            plans.append((heading, colour, x + dx, y + dy, length, False))
+            if first_open:
+                return plans
+            continue
+        if not exact:
+            clearance = _land_clearance(table, ship, helm.widest, plans_here)
+            exact = True
+            if clearance > reach:
+                plans.append((heading, colour, x + dx, y + dy, length, False))
+                if first_open:
+                    return plans
+                continue
+        pivoted, (fminx, fminy, fmaxx, fmaxy) = _placed_sweep(cls.outline, x, y, c, s, dx, dy)
         if not table.may_meet_land(min(sminx, fminx), min(sminy, fminy), max(smaxx, fmaxx), max(smaxy, fmaxy)):
-            plans.append(_new_plan(SailPlan, (heading, colour, x + dx, y + dy, length, False)))
+            plans.append((heading, colour, x + dx, y + dy, length, False))
             if first_open:
                 return plans
             continue
         plans.append(None)
-        pending.append((index, heading, colour, length, dx, dy, pivoted, _shift(pivoted, dx, dy)))
+        pending.append((index, heading, colour, length, dx, dy, pivoted))
     if pending and sweep:
         start = ship.coords
         least = MIN_HEADWAY
+        # the sweeps' corners in order round them where the helm knows the order (the polygons
+        # are then built as they are), else all the points of both poses (their hulls worked out)
+        slide_ring, pivot_rings = helm.slide_ring, helm.pivot_rings
+        in_order = slide_ring is not None and all(turns[index] == 0 or turns[index] in pivot_rings
+                                                  for index, *_ in pending)
         sweeps: list[Coords] = []
         asked: list[tuple[int, int, int]] = []  # where each turn's three answers are (-1: clear)
-        for index, _, _, length, dx, dy, pivoted, final in pending:
+        for index, _, _, length, dx, dy, pivoted in pending:
             # the pivot keeps the hull within its swing of where it was (see plan_sail); land
             # farther off than that cannot stop the turn, nor the first sliver of headway
             turned = swings[turns[index]] if turns[index] in swings else swing(helm.bow_reach, turns[index])
             swung = -1
             if turns[index] != 0 and not clearance > turned + MARGIN:
                 swung = len(sweeps)
-                sweeps.append(start + pivoted)
+                if in_order:
+                    after, before = pivot_rings[turns[index]]
+                    sweeps.append([pivoted[k] for k in after] + [start[k] for k in before])
+                else:
+                    sweeps.append(start + pivoted)
             slide = len(sweeps)
-            sweeps.append(pivoted + final)
+            sweeps.append(_slid(pivoted, dx, dy, slide_ring if in_order else None))
             headway = -1
             if not clearance > turned + least + MARGIN:
                 headway = len(sweeps)
-                sweeps.append(pivoted + _shift(pivoted, dx * least / length, dy * least / length))
+                sweeps.append(_slid(pivoted, dx * least / length, dy * least / length, slide_ring if in_order else None))
             asked.append((swung, slide, headway))
         # every sweep stays within the widest reach of the hull: land pieces farther off are not asked
         widest = helm.widest
         near = [piece for piece, gap in plans_here.clear.items() if gap <= widest]
-        found = table.sweeps_blocked(sweeps, near)
-        for (index, heading, colour, length, dx, dy, _, _), where in zip(pending, asked, strict=True):
+        found = table.rings_blocked(sweeps, near) if in_order else table.sweeps_blocked(sweeps, near)
+        for (index, heading, colour, length, dx, dy, _), where in zip(pending, asked, strict=True):
             swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
                                      where[2] >= 0 and found[where[2]])
             if swung and turns[index] != 0:
@@ -283,8 +398,17 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
             elif slide and headway:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
-                plans[index] = SailPlan(heading, colour, x + dx, y + dy, length, slide)
+                plans[index] = (heading, colour, x + dx, y + dy, length, slide)
     return plans
+
+
+def _slid(pivoted: Coords, dx: float, dy: float, ring: Ring | None) -> Coords:
+    """The sweep of the hull ``pivoted`` slid by (dx, dy): the corners of ``ring`` (see
+    :attr:`_Helm.slide_ring`), or with None every point of both ends."""
+    if ring is None:
+        return pivoted + _shift(pivoted, dx, dy)
+    ahead, behind = ring
+    return [(pivoted[k][0] + dx, pivoted[k][1] + dy) for k in ahead] + [pivoted[k] for k in behind]
 
 
 def plan_stall(table: Table, ship: Ship) -> float | str:
@@ -312,6 +436,15 @@ def plan_drift(table: Table, ship: Ship, heading: float) -> DriftPlan | str:
 
 def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[DriftPlan | str]:
     """:func:`plan_drift` for several headings: the drift is worked out once, the pivots together."""
+    return [_drift_plan(plan) for plan in _plan_drifts(table, ship, headings)]
+
+
+def _drift_plan(kept: KeptDrift | str) -> DriftPlan | str:
+    return kept if type(kept) is str else _new_plan(DriftPlan, kept)
+
+
+def _plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[KeptDrift | str]:
+    """:func:`plan_drifts` as kept (see :data:`KeptSail`)."""
     cx, cy = ship.centre
     wx, wy = table.wind.downwind_unit(cx, cy)
     dx, dy = wx * RED, wy * RED
@@ -344,7 +477,7 @@ def plan_drifts(table: Table, ship: Ship, headings: Sequence[float]) -> list[Dri
             blocked[k] = stuck
     return [
         f"facing {heading:g} degrees after the drift would put the hull on land" if stuck
-        else _new_plan(DriftPlan, (heading, bx, by, drifted))
+        else (heading, bx, by, drifted)
         for heading, (bx, by), stuck in zip(headings, bows, blocked, strict=True)
     ]
 
@@ -364,23 +497,26 @@ class Motion:
     (a search returns to the same poses over and over). They are never changed, only added to.
     """
 
-    __slots__ = ("_drifts", "_exact", "_glanced", "_land", "_open", "_sails", "_some", "_stall", "clear", "clearance", "cls",
-                 "gap", "moves", "notes", "table")
+    __slots__ = ("_drift_plans", "_drifts", "_exact", "_glanced", "_land", "_menu", "_open", "_sails", "_some", "_stall",
+                 "clear", "clearance", "cls", "gap", "moves", "notes", "table")
 
     def __init__(self, table: Table, cls: object) -> None:
         self.table = table
         self.cls = cls
+        #: the sail menu as kept (see KeptSail), and as handed out by sail_menu once asked for
+        self._menu: tuple[KeptSail | str, ...] | None = None
         self._sails: list[SailPlan | str] | None = None
         #: plans for single turns (by their place in TURN_STEPS) worked out before the whole menu
-        self._some: dict[int, SailPlan | str] = {}
+        self._some: dict[int, KeptSail | str] = {}
         #: whether every course that needs no sweep is among them
         self._glanced = False
         #: whether any course on the menu is open, once known
         self._open: bool | None = None
         self._stall: float | str | None = None
-        self._drifts: list[DriftPlan | str] | None = None
+        self._drifts: tuple[KeptDrift | str, ...] | None = None
+        self._drift_plans: list[DriftPlan | str] | None = None
         self._land: tuple[str, ...] | None = None
-        self._exact: dict[float, SailPlan | str] = {}
+        self._exact: dict[float, KeptSail | str] = {}
         #: exact gaps from the hull to each land piece, measured when first needed
         self.clear: dict[int, float] = {}
         #: a quick lower bound on the hull's distance from land, found when first needed
@@ -460,26 +596,53 @@ def sail_menu(table: Table, ship: Ship) -> list[SailPlan | str]:
     """:func:`plan_sails` for :data:`TURN_STEPS` from the ship's pose (cached)."""
     cache = motion(table, ship)
     if cache._sails is None:
-        some = cache._some
-        missing = [index for index in range(len(TURN_STEPS)) if index not in some]
-        found = dict(zip(missing, plan_sails(table, ship, [TURN_STEPS[index] for index in missing]), strict=True)
-                     ) if missing else {}
-        cache._sails = [some[index] if index in some else found[index] for index in range(len(TURN_STEPS))]
-        # the whole menu answers from now on: what was planned alone need not be kept twice
-        # (a kept dictionary of plans is walked at every full run of the cycle collector)
-        some.clear()
+        cache._sails = [_sail_plan(kept) for kept in _sail_courses(table, ship, cache)]
     return cache._sails
+
+
+def sail_courses(table: Table, ship: Ship) -> tuple[KeptSail | str, ...]:
+    """:func:`sail_menu` as kept (see :data:`KeptSail`): a plain tuple is an open course."""
+    return _sail_courses(table, ship, motion(table, ship))
+
+
+def _sail_courses(table: Table, ship: Ship, cache: Motion) -> tuple[KeptSail | str, ...]:
+    menu = cache._menu
+    if menu is None:
+        some = cache._some
+        if not some:
+            planned = _plan_sails(table, ship, TURN_STEPS, True)
+            menu = cache._menu = tuple(planned)  # type: ignore[arg-type]  # a whole sweep leaves no None
+            return menu
+        missing = [index for index in range(len(TURN_STEPS)) if index not in some]
+        found = dict(zip(missing, (plan for plan in _plan_sails(table, ship, [TURN_STEPS[index] for index in missing],
+                                                                 True) if plan is not None), strict=True)
+                     ) if missing else {}
+        menu = cache._menu = tuple(some[index] if index in some else found[index] for index in range(len(TURN_STEPS)))
+        # the whole menu answers from now on: what was planned alone need not be kept twice
+        some.clear()
+    return menu
 
 
 def sail_option(table: Table, ship: Ship, index: int) -> SailPlan | str:
     """The menu's plan for ``TURN_STEPS[index]`` alone (cached): each turn's plan is the same
     whether it is worked out alone or with the others."""
+    return _sail_plan(_sail_course(table, ship, index))
+
+
+def course_open(table: Table, ship: Ship, index: int) -> bool:
+    """Whether the menu's course ``TURN_STEPS[index]`` is open (:func:`sail_option` is a plan)."""
+    return type(_sail_course(table, ship, index)) is tuple
+
+
+def _sail_course(table: Table, ship: Ship, index: int) -> KeptSail | str:
     cache = motion(table, ship)
-    if cache._sails is not None:
-        return cache._sails[index]
+    if cache._menu is not None:
+        return cache._menu[index]
     found = cache._some.get(index)
     if found is None:
-        found = cache._some[index] = plan_sails(table, ship, [TURN_STEPS[index]])[0]
+        planned = _plan_sails(table, ship, [TURN_STEPS[index]], True)[0]
+        assert planned is not None
+        found = cache._some[index] = planned
     return found
 
 
@@ -498,9 +661,9 @@ _GLANCE_ORDER = (3, 2, 4, 1, 5, 0, 6)
 
 
 def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
-    if cache._sails is None:
+    if cache._menu is None:
         some = cache._some
-        if any(isinstance(plan, SailPlan) for plan in some.values()):
+        if any(type(plan) is tuple for plan in some.values()):
             return True
         if not cache._glanced:
             cache._glanced = True
@@ -511,9 +674,9 @@ def _any_open(table: Table, ship: Ship, cache: Motion) -> bool:
             for index, plan in zip(missing, found, strict=False):
                 if plan is not None:
                     some[index] = plan
-            if any(isinstance(plan, SailPlan) for plan in found):
+            if any(type(plan) is tuple for plan in found):
                 return True
-    return any(isinstance(plan, SailPlan) for plan in sail_menu(table, ship))
+    return any(type(plan) is tuple for plan in _sail_courses(table, ship, cache))
 
 
 def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
@@ -524,24 +687,27 @@ def sail_exact(table: Table, ship: Ship, turn: float) -> SailPlan | str:
         if turn in TURN_STEPS:
             # a menu plan that reaches its full length is already exact
             index = TURN_STEPS.index(turn)
-            quick = cache._sails[index] if cache._sails is not None else cache._some.get(index)
-            if isinstance(quick, SailPlan):
-                if quick.aground:
-                    # the menu has already found the turn clear, the sweep blocked and headway
-                    # possible (as plan_sail would again): only the search for the landfall is left
-                    ux, uy = unit(quick.heading)
-                    pivoted = place(ship.cls.outline, ship.x, ship.y, quick.heading)
-                    quick = cache._exact[turn] = _run_aground(table, ship, pivoted, quick.heading, quick.colour,
-                                                              quick.headway, ux * quick.headway, uy * quick.headway)
-                return quick
-        found = cache._exact[turn] = plan_sail(table, ship, turn)
-    return found
+            quick = cache._menu[index] if cache._menu is not None else cache._some.get(index)
+            if type(quick) is tuple:
+                heading, colour, _, _, headway, aground = quick
+                if not aground:
+                    return cache._sails[index] if cache._sails is not None else _new_plan(SailPlan, quick)
+                # the menu has already found the turn clear, the sweep blocked and headway
+                # possible (as plan_sail would again): only the search for the landfall is left
+                ux, uy = unit(heading)
+                pivoted = place(ship.cls.outline, ship.x, ship.y, heading)
+                found = cache._exact[turn] = _kept(_run_aground(table, ship, pivoted, heading, colour, headway,
+                                                                ux * headway, uy * headway))
+                return _sail_plan(found)
+        found = cache._exact[turn] = _kept(plan_sail(table, ship, turn))
+    return _sail_plan(found)
 
 
 def sail_course(table: Table, ship: Ship, turn: float) -> SailPlan | str:
     """Where a sail of ``turn`` takes her, for weighing courses: the menu's plan where the menu
     has one that sails (its landfall found by the quick search), else :func:`sail_exact`."""
     if turn in TURN_STEPS:
+        # the menu's plans, built once for the pose: a search weighs the same courses again and again
         plan = sail_menu(table, ship)[TURN_STEPS.index(turn)]
         if isinstance(plan, SailPlan):
             return plan
@@ -559,15 +725,30 @@ def stall_plan(table: Table, ship: Ship) -> float | str:
 def drift_menu(table: Table, ship: Ship) -> list[DriftPlan | str]:
     """:func:`plan_drifts` for :data:`DRIFT_MENU` from the ship's pose (cached)."""
     cache = motion(table, ship)
+    if cache._drift_plans is None:
+        cache._drift_plans = [_drift_plan(kept) for kept in drift_courses(table, ship)]
+    return cache._drift_plans
+
+
+def drift_courses(table: Table, ship: Ship) -> tuple[KeptDrift | str, ...]:
+    """:func:`drift_menu` as kept (see :data:`KeptSail`): a plain tuple is an open drift."""
+    cache = motion(table, ship)
     if cache._drifts is None:
-        cache._drifts = plan_drifts(table, ship, DRIFT_MENU)
+        cache._drifts = tuple(_plan_drifts(table, ship, DRIFT_MENU))
     return cache._drifts
+
+
+def drift_option(table: Table, ship: Ship, index: int) -> DriftPlan | str:
+    """The drift menu's plan for ``DRIFT_MENU[index]`` (cached)."""
+    return _drift_plan(drift_courses(table, ship)[index])
 
 
 def land_touched(table: Table, ship: Ship) -> tuple[str, ...]:
     """The islands (and coast) the hull touches (cached)."""
     cache = motion(table, ship)
     if cache._land is None:
-        # a tuple of names: nothing in it for the cycle collector to walk once the pose is kept
-        cache._land = tuple(table.touching_land(ship.hull, ship.bounds)) if table.may_meet_land(*ship.bounds) else ()
+        # a tuple of names: nothing in it for the cycle collector to walk once the pose is kept;
+        # a hull plainly farther than touching distance from all land needs no gap measured
+        near = table.may_meet_land(*ship.bounds) and not _quick_gap(table, ship, cache) > TOUCH
+        cache._land = tuple(table.touching_land(ship.hull, ship.bounds)) if near else ()
     return cache._land

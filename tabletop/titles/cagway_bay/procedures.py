@@ -34,15 +34,17 @@ from .movement import (
     TURN_STEPS,
     DriftPlan,
     SailPlan,
-    drift_menu,
+    course_open,
+    drift_courses,
+    drift_option,
     land_touched,
     may_sail,
     motion,
     plan_drift,
     plan_sail,
     plan_stall,
+    sail_courses,
     sail_exact,
-    sail_menu,
     sail_option,
     stall_plan,
 )
@@ -122,7 +124,7 @@ def has_choice(state: CagwayState, ship: Ship, acting: bool = False) -> bool:
         # the cheapest evidence first: one open sailing course settles it (the ship acting now
         # works out its whole sail menu at once: she is about to be asked for it, and glancing
         # first would plan her courses in two goes)
-        if ship.sailing and (any(type(plan) is SailPlan for plan in sail_menu(state.table, ship)) if acting
+        if ship.sailing and (tuple in map(type, sail_courses(state.table, ship)) if acting
                              else may_sail(state.table, ship)):
             return True
         if own_moves(state, ship):
@@ -145,7 +147,7 @@ def plainly_legal(state: CagwayState, seat: str, action: Action) -> bool:
         return True  # every menu of a ship with AP ends with finishing
     if state.phase != "move" or not ship.sailing or action.turn not in TURN_STEPS:  # type: ignore[attr-defined]
         return False
-    return isinstance(sail_option(state.table, ship, TURN_STEPS.index(action.turn)), SailPlan)  # type: ignore[attr-defined]
+    return course_open(state.table, ship, TURN_STEPS.index(action.turn))  # type: ignore[attr-defined]
 
 
 def own_moves(state: CagwayState, ship: Ship) -> tuple[Action, ...]:
@@ -163,15 +165,15 @@ def _own_moves(state: CagwayState, ship: Ship) -> list[Action]:
     table = state.table
     out: list[Action] = []
     if ship.sailing:
-        plans = sail_menu(table, ship)
+        plans = sail_courses(table, ship)
         out.extend([sail for sail, plan in zip(_sail_menu_actions(ship.id), plans, strict=True)
-                    if type(plan) is SailPlan])
+                    if type(plan) is tuple])
         if ship.cls.has_white and isinstance(stall_plan(table, ship), float):
             out.append(Stall(ship.id))
         if not ship.moved:
-            drifts = drift_menu(table, ship)
+            drifts = drift_courses(table, ship)
             out.extend([drift for drift, plan in zip(_drift_menu_actions(ship.id), drifts, strict=True)
-                        if type(plan) is DriftPlan])
+                        if type(plan) is tuple])
     out.extend(Dock(ship.id, name) for name in land_touched(table, ship) if name != ship.docked)
     return out
 
@@ -254,7 +256,12 @@ def _findings(state: CagwayState, ship: Ship) -> bool:
 
 
 def _grapple_targets(state: CagwayState, ship: Ship) -> list[Ship]:
-    return [o for o in state.enemies(ship) if not state.grappled(ship.id, o.id) and touching(ship, o)]
+    # asked with every move-phase menu: the enemies afloat that touch her, then those not yet grappled
+    seat = ship.seat
+    found = [o for o in state.ships.values() if o.status == "afloat" and o.seat != seat and touching(ship, o)]
+    if found and state.grapples:
+        found = [o for o in found if not state.grappled(ship.id, o.id)]
+    return found
 
 
 def _share_problem(ship: Ship, friend: Ship, action: Share) -> str | None:
@@ -480,7 +487,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
 
 def _drift(state: CagwayState, ship: Ship, heading: float) -> DriftPlan | str:
     if heading in DRIFT_MENU:
-        return drift_menu(state.table, ship)[DRIFT_MENU.index(heading)]
+        return drift_option(state.table, ship, DRIFT_MENU.index(heading))
     return plan_drift(state.table, ship, heading)
 
 
