@@ -167,6 +167,20 @@ def test_cagway_bay_impossible_positions():
     refused("cagway-bay", {"islands": [_rock(-20, 20, 10, 40)]}, "reaches off the")
 
 
+def test_an_island_far_off_the_table_is_refused_before_its_coast_is_charted(monkeypatch):
+    """Building a table samples each island's coast every 1.5 cm: an island reaching a billion cm
+    off the table (a fuzzed scenario found one) took gigabytes before it was refused."""
+    from tabletop.titles.cagway_bay import geometry
+
+    def charted(shape: Any) -> Any:
+        raise AssertionError("an island off the table had its coast charted")
+
+    monkeypatch.setattr(geometry, "_coast", charted)
+    refused("cagway-bay", {"islands": [_rock(120, 20, 1e9, 40)]}, "reaches off the")
+    refused("cagway-bay", {"islands": [_rock(120, 20, 140, 40), _rock(150, -1e12, 160, 40, "reef")]},
+            "'reef' reaches off the")
+
+
 def test_a_giant_scenario_value_is_not_echoed_whole():
     for name, (options, base) in BASES.items():
         game = tabletop.load(name, **options)

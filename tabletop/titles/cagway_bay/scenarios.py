@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from shapely.geometry import Polygon
+from shapely.geometry import Polygon, box
 
 from tabletop.core import BadOption, BadScenario, Outcome
 from tabletop.core.errors import shorten
@@ -129,6 +129,9 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
     if override is None:
         table = _scenario_table(model.slug, options["edges"])
     else:
+        # before the table is built: it samples every island's coast, and an island reaching far
+        # off the table would have it sample without end
+        check_islands(width, height, islands)
         table = table_from_spec(table_spec(width, height, wind, islands, exits, options["edges"]))
     if override and override.ships is not None:
         placements = override.ships
@@ -174,7 +177,7 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
             raise BadScenario(f"grapple {a}-{b}: a ship cannot be grappled to itself")
         grapples.add((min(a, b), max(a, b)))
     if override is not None:
-        check_position(table, islands, ships)
+        check_position(table, ships)
     limit = options["turns"] or (override.turn_limit if override and override.turn_limit else model.turn_limit)
     darkness = override.darkness if override and override.darkness else model.darkness
     scoring: frozenset[str] = frozenset(exits)
@@ -198,20 +201,24 @@ def setup(options: dict[str, Any], scenario: dict[str, Any] | None) -> Setup:
     )
 
 
-def check_position(table: Table, islands: list[IslandModel], ships: list[Ship]) -> None:
-    """Refuse a described position that no game could reach: islands that are not one simple
-    shape or share an id, afloat ships off the table, a ship docked
-    at an island it does not touch (or one that does not exist)."""
+def check_islands(width: float, height: float, islands: list[IslandModel]) -> None:
+    """Refuse islands that are not one simple shape each, share an id or reach off the table."""
     island_ids = [i.id for i in islands]
+    table = box(0.0, 0.0, width, height)
     for island in islands:
         if island_ids.count(island.id) > 1:
             raise BadScenario(f"island ids must be unique; {shorten(island.id)} appears more than once")
         if not Polygon(island.outline).is_valid:
             raise BadScenario(f"island {shorten(island.id)}: the outline crosses itself or folds back; give "
                               "its corners in order around one simple shape")
-        if not table.rect.covers(Polygon(island.outline)):
-            raise BadScenario(f"island {shorten(island.id)} reaches off the {table.width:g} x {table.height:g} "
-                              "cm table")
+        if not table.covers(Polygon(island.outline)):
+            raise BadScenario(f"island {shorten(island.id)} reaches off the {width:g} x {height:g} cm table")
+
+
+def check_position(table: Table, ships: list[Ship]) -> None:
+    """Refuse a described position that no game could reach: afloat ships off the table, a ship
+    docked at an island it does not touch (or one that does not exist). Its islands were checked
+    before the table was built (:func:`check_islands`)."""
     # Hulls of different ships may overlap: ships sail through one another (CB-MOVE-PASS-1).
     for ship in ships:
         if ship.status == "afloat" and not table.rect.covers(ship.hull):
