@@ -229,16 +229,15 @@ class MCTSAgent(PacedAgent):
         while not world.is_over:
             known = node.position is not None and not owned
             ready = node.ready if known else None
+            expanded = False
             if ready is not None:
                 pick = self._best_tried(*ready, settings)
                 picks = [pick]
                 picked: tuple[Edge, ...] = (pick[2],)
-                expanded = False
             else:
                 movers = self._movers(world, seat, node is root, real_time, rng)
                 simultaneous = len(movers) > 1
                 picks = [self._select(world, node, mover, simultaneous, settings, rng, known) for mover in movers]
-                expanded = False
                 for pick in picks:
                     expanded = expanded or pick[3]
                 if known and len(world.to_act) == 1:
