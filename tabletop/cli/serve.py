@@ -21,6 +21,9 @@ def serve(
     db: Annotated[str, typer.Option(
         metavar="URL", help="Database: sqlite:///PATH or postgresql://USER@HOST/NAME.")] = "sqlite:///tabletop.db",
     workers: Annotated[int, typer.Option(min=1, max=64, help="Processes for computer players' thinking.")] = 2,
+    tables_in_memory: Annotated[int | None, typer.Option(
+        min=1, max=100_000, show_default="200", help="Tables kept live in memory at most; idle ones past it "
+        "are replayed from the database when next visited.")] = None,
 ) -> None:
     """Start the Tabletop server: tables, seats, spectators and live games (see docs/server.md)."""
     if not (db.startswith("sqlite:///") or db.split("://")[0] in ("postgresql", "postgres", "postgresql+psycopg")):
@@ -30,6 +33,7 @@ def serve(
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"Tabletop server on http://{host}:{port} (API at http://{shown}:{port}/docs, database {db})", flush=True)
     try:
-        run(host, port, db, workers=workers)
+        run(host, port, db, workers=workers,
+            **({} if tables_in_memory is None else {"tables_in_memory": tables_in_memory}))
     except Exception as exc:  # a database that cannot be reached must not become a traceback
         fail(f"the server could not run: {type(exc).__name__}: {exc}")

@@ -294,7 +294,8 @@ class Connection:
     def hello(self, message: Hello) -> None:
         if self.attached:
             raise TableError("already_attached", "this connection already said hello; open another to change seats")
-        table = self.table
+        # the table may have left memory since the socket opened (nobody was attached to it then)
+        table = self.table = self.hub.table(self.table.id)
         seat = table.seat_for_token(message.token) if message.token else None
         client = self.client
         client.seat, client.svg = seat, message.svg

@@ -33,16 +33,23 @@ __all__ = ["Hub", "ServerSettings"]
 log = logging.getLogger("tabletop.server")
 LOG_INSERT = insert(LogRow)
 TOKEN_BYTES = 32
+TABLES_IN_MEMORY = 200
+"""How many tables a server keeps live at most, unless told otherwise (see :meth:`Hub.table`)."""
 
 
 @dataclass(frozen=True)
 class ServerSettings:
-    """The database URL, and how many workers of which kind (``process`` or ``thread``) the
-    computer players think in."""
+    """The database URL, how many workers of which kind (``process`` or ``thread``) the computer
+    players think in, and how many tables are kept live in memory at most (see :meth:`Hub.table`)."""
 
     database: str = "sqlite:///tabletop.db"
     workers: int = 2
     pool: str = "process"
+    tables_in_memory: int = TABLES_IN_MEMORY
+
+    def __post_init__(self) -> None:
+        if self.tables_in_memory < 1:
+            raise ValueError(f"tables_in_memory is at least 1, not {self.tables_in_memory}")
 
 
 class Hub:
@@ -63,7 +70,7 @@ class Hub:
         with Session(self.engine) as session:
             ids = session.scalars(select(TableRow.id).where(TableRow.status != "finished")).all()
         for table_id in ids:
-            self.drive(self.table(table_id))
+            self.table(table_id)  # a table is driven as it is loaded
 
     def stop(self) -> None:
         for table in self.tables.values():
@@ -76,11 +83,27 @@ class Hub:
     # -- finding tables --------------------------------------------------------------------
 
     def table(self, table_id: str) -> LiveTable:
-        table = self.tables.get(table_id)
+        """The live table, replayed from its log if it is not in memory.
+
+        A server that runs for months sees far more tables than it needs at once, so at most
+        ``settings.tables_in_memory`` stay live: past that the least recently used idle ones are
+        let go (see :func:`idle`). The database holds everything about them, and their next visit
+        replays them as a restart would."""
+        table = self.tables.pop(table_id, None)
         if table is None:
             table = self._load(table_id)
             self.tables[table_id] = table
+            self._let_go(keep=table_id)
+            self.drive(table)
+        else:
+            self.tables[table_id] = table  # the most recently used last
         return table
+
+    def _let_go(self, keep: str) -> None:
+        excess = len(self.tables) - self.settings.tables_in_memory
+        if excess > 0:
+            for table_id in [t.id for t in self.tables.values() if t.id != keep and idle(t)][:excess]:
+                del self.tables[table_id]
 
     def _load(self, table_id: str) -> LiveTable:
         with Session(self.engine) as session:
@@ -153,6 +176,7 @@ class Hub:
                 session.add(SeatRow(table_id=table.id, seat=info.seat, position=info.position, kind=info.kind,
                                     agent=info.agent))
         self.tables[table.id] = table
+        self._let_go(keep=table.id)
         self.drive(table)
         return table
 
@@ -385,6 +409,14 @@ class Hub:
         deadline: float | None = getattr(table.state, "deadline", None)
         if deadline is not None and table.clock_origin is not None:
             table.clock_timer = self.loop.call_at(table.clock_origin + deadline + 0.001, self._run_clock, table)
+
+
+def idle(table: LiveTable) -> bool:
+    """Whether the table may leave memory now: nobody is connected, no computer is thinking, no
+    undo waits for an answer, and no game clock runs (time at a running real-time table counts
+    only while it is live, as across a restart)."""
+    return (not table.clients and not table.jobs and table.undo is None and table.clock_timer is None
+            and (table.clock_origin is None or table.status != "running"))
 
 
 def _action_clock(state: Any) -> float | None:
