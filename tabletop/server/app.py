@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -18,6 +19,10 @@ from typing import Annotated, Any, Literal
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from limits import RateLimitItem
+from limits import parse as parse_rate
+from limits.storage import MemoryStorage
+from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
 
 import tabletop
@@ -99,6 +104,9 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     engine = connect(settings.database)
     migrate(engine)
     hub = Hub(engine, settings)
+    # one socket's messages, and one address's new tables: each within its rate over any window
+    limiter = MovingWindowRateLimiter(MemoryStorage())
+    table_rate = parse_rate(settings.table_rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -135,8 +143,11 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
                            if name not in STRENGTHS and not name.startswith(HIDDEN_PREFIX)]}
 
     @app.post("/api/tables", status_code=201, tags=["tables"])
-    async def create_table(body: CreateTable) -> dict[str, Any]:
+    async def create_table(body: CreateTable, request: Request) -> dict[str, Any]:
         """Open a table. Options are checked exactly as `tabletop.load` checks them."""
+        if not limiter.hit(table_rate, "tables", request.client.host if request.client else ""):
+            raise TableError("too_many_tables", f"this address has opened as many tables as it may for now (at "
+                             f"most {table_rate}); try again in a little while", 429)
         table = hub.create(body.game, body.options, body.seats, body.seed, body.name,
                            TableSettings(think=body.think, pace=body.pace, reveal_at_end=body.reveal_at_end))
         return table.summary()
@@ -215,7 +226,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await socket.send_json(error_message(exc.code, exc.message))
             await socket.close(code=4404)
             return
-        await Connection(hub, table, socket).run()
+        await Connection(hub, table, socket, Throttle(limiter, parse_rate(settings.message_rate))).run()
 
     app.include_router(guide_router)
     if STATIC.is_dir():
@@ -229,13 +240,25 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     return app
 
 
-class Connection:
-    """One client's socket: reads its messages one at a time and answers errors to it alone."""
+class Throttle:
+    """One socket's share of the message rate."""
 
-    def __init__(self, hub: Hub, table: LiveTable, socket: WebSocket) -> None:
+    def __init__(self, limiter: MovingWindowRateLimiter, rate: RateLimitItem) -> None:
+        self.limiter, self.rate, self.key = limiter, rate, secrets.token_hex(8)
+
+    def admits(self) -> bool:
+        return self.limiter.hit(self.rate, "messages", self.key)
+
+
+class Connection:
+    """One client's socket: reads its messages one at a time (within the ``throttle``'s rate, if
+    one is given) and answers errors to it alone."""
+
+    def __init__(self, hub: Hub, table: LiveTable, socket: WebSocket, throttle: Throttle | None = None) -> None:
         self.hub = hub
         self.table = table
         self.socket = socket
+        self.throttle = throttle
         self.client = Client(None)
         self.attached = False
 
@@ -246,6 +269,10 @@ class Connection:
                 message = await self.socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
+                if self.throttle is not None and not self.throttle.admits():
+                    self.reply(error_message("too_many_messages", f"too many messages from this socket (at most "
+                                             f"{self.throttle.rate}); this one was not read: send it again in a moment"))
+                    continue
                 text = message.get("text")
                 self.handle(text if text is not None else message.get("bytes") or b"")
         except (WebSocketDisconnect, RuntimeError):

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from limits import parse as parse_rate
 from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
@@ -33,23 +34,33 @@ __all__ = ["Hub", "ServerSettings"]
 log = logging.getLogger("tabletop.server")
 LOG_INSERT = insert(LogRow)
 TOKEN_BYTES = 32
-TABLES_IN_MEMORY = 200
-"""How many tables a server keeps live at most, unless told otherwise (see :meth:`Hub.table`)."""
 
 
 @dataclass(frozen=True)
 class ServerSettings:
     """The database URL, how many workers of which kind (``process`` or ``thread``) the computer
-    players think in, and how many tables are kept live in memory at most (see :meth:`Hub.table`)."""
+    players think in, how many tables are kept live in memory at most (see :meth:`Hub.table`),
+    and the most messages one socket may send and tables one address may open, as rates such as
+    ``200/second`` (see :func:`limits.parse`)."""
 
     database: str = "sqlite:///tabletop.db"
     workers: int = 2
     pool: str = "process"
-    tables_in_memory: int = TABLES_IN_MEMORY
+    tables_in_memory: int = 200
+    message_rate: str = "200/second"
+    table_rate: str = "30/minute"
 
     def __post_init__(self) -> None:
         if self.tables_in_memory < 1:
             raise ValueError(f"tables_in_memory is at least 1, not {self.tables_in_memory}")
+        for name in ("message_rate", "table_rate"):
+            try:
+                allowed = parse_rate(getattr(self, name)).amount
+            except ValueError:
+                allowed = 0
+            if allowed < 1:
+                raise ValueError(f"{name} is a rate of at least 1, such as '20/second' or '30/minute', not "
+                                 f"{getattr(self, name)!r}")
 
 
 class Hub:

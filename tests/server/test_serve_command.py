@@ -19,3 +19,10 @@ def test_serve_reports_a_database_it_cannot_open(tmp_path: Path) -> None:
     result = invoke("serve", "--port", str(free_port()), "--db", f"sqlite:///{missing}")
     assert_clean_failure(result, 1, "the server could not run")
     assert "Tabletop server on http://127.0.0.1:" in result.stdout
+
+
+def test_serve_refuses_a_rate_it_cannot_read() -> None:
+    assert_clean_failure(invoke("serve", "--message-rate", "lots"), 1,
+                         "--message-rate is a rate of at least 1, such as '20/second' or '30/minute', not 'lots'")
+    assert_clean_failure(invoke("serve", "--table-rate", "0/minute"), 1,
+                         "--table-rate is a rate of at least 1, such as '20/second' or '30/minute', not '0/minute'")
