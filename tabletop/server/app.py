@@ -106,7 +106,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     hub = Hub(engine, settings)
     # one socket's messages, and one address's new tables: each within its rate over any window
     limiter = MovingWindowRateLimiter(MemoryStorage())
-    table_rate = parse_rate(settings.table_rate)
+    table_rate, message_rate = parse_rate(settings.table_rate), parse_rate(settings.message_rate)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -226,7 +226,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             await socket.send_json(error_message(exc.code, exc.message))
             await socket.close(code=4404)
             return
-        await Connection(hub, table, socket, Throttle(limiter, parse_rate(settings.message_rate))).run()
+        await Connection(hub, table, socket, Throttle(limiter, message_rate)).run()
 
     app.include_router(guide_router)
     if STATIC.is_dir():

@@ -425,8 +425,9 @@ class Hub:
 def idle(table: LiveTable) -> bool:
     """Whether the table may leave memory now: nobody is connected, no computer is thinking, no
     undo waits for an answer, and no game clock runs (time at a running real-time table counts
-    only while it is live, as across a restart)."""
-    return (not table.clients and not table.jobs and table.undo is None and table.clock_timer is None
+    only while it is live, as across a restart). A clock timer left from the game's last
+    deadline does not count: its table is no longer running, and the timer then does nothing."""
+    return (not table.clients and not table.jobs and table.undo is None
             and (table.clock_origin is None or table.status != "running"))
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 from fastapi.testclient import TestClient
@@ -99,6 +100,14 @@ def test_a_table_with_a_computer_thinking_stays_live(client: TestClient) -> None
     for _ in range(3):
         new_table(client)
     assert hub.tables[table["id"]] is busy
+
+
+def test_a_clock_timer_left_from_a_game_no_longer_running_does_not_keep_its_table(client: TestClient) -> None:
+    hub = client.app.state.hub  # type: ignore[attr-defined]
+    table = new_table(client)
+    hub.tables[table["id"]].clock_timer = SimpleNamespace(cancel=lambda: None)  # its deadline has passed
+    new_table(client), new_table(client)
+    assert table["id"] not in hub.tables
 
 
 def test_the_limit_is_at_least_one() -> None:
