@@ -76,11 +76,16 @@ class Hub:
     # -- start and stop --------------------------------------------------------------------
 
     def start(self) -> None:
-        """Load every unfinished table from the log and let its computers play on."""
+        """Load the newest unfinished tables from the log, as many as may stay in memory, and let
+        their computers play on. Older ones wait in the database for their next visit, as a table
+        that left memory does: a server that ran for months has many an abandoned table, and
+        replaying them all would keep it from answering for minutes."""
         self.loop = asyncio.get_running_loop()
         with Session(self.engine) as session:
-            ids = session.scalars(select(TableRow.id).where(TableRow.status != "finished")).all()
-        for table_id in ids:
+            newest = session.scalars(select(TableRow.id).where(TableRow.status != "finished")
+                                     .order_by(TableRow.created_at.desc(), TableRow.id.desc())
+                                     .limit(self.settings.tables_in_memory)).all()
+        for table_id in reversed(newest):  # so that the newest is the most recently used
             self.table(table_id)  # a table is driven as it is loaded
 
     def stop(self) -> None:

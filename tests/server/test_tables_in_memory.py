@@ -11,6 +11,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from tabletop.server import ServerSettings, create_app
+from tabletop.server.hub import Hub
 
 from .helpers import OPEN, attach, close_all, join_all, open_table, play_randomly
 
@@ -108,6 +109,20 @@ def test_a_clock_timer_left_from_a_game_no_longer_running_does_not_keep_its_tabl
     hub.tables[table["id"]].clock_timer = SimpleNamespace(cancel=lambda: None)  # its deadline has passed
     new_table(client), new_table(client)
     assert table["id"] not in hub.tables
+
+
+def test_a_restart_replays_only_the_newest_unfinished_tables(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = ServerSettings(database=sqlite_url, pool="thread", tables_in_memory=KEPT)
+    with TestClient(create_app(settings)) as before:
+        oldest, *newest = [new_table(before)["id"] for _ in range(KEPT + 1)]
+    replayed: list[str] = []
+    load = Hub._load
+    monkeypatch.setattr(Hub, "_load", lambda hub, table_id: replayed.append(table_id) or load(hub, table_id))
+    with TestClient(create_app(settings)) as after:
+        assert replayed == newest and live(after) == newest
+        # the oldest waited in the database, and its next visit brings it back
+        assert after.get(f"/api/tables/{oldest}").json()["status"] == "open"
+        assert replayed[-1] == oldest and live(after) == [newest[1], oldest]
 
 
 def test_the_limit_is_at_least_one() -> None:
