@@ -17,6 +17,8 @@ __all__ = ["DEFAULT_ITERATIONS", "DEFAULT_SECONDS", "ActionEstimate", "Hint", "h
 
 DEFAULT_ITERATIONS = 400
 DEFAULT_SECONDS = 1.5
+# estimates this close together (win chance, 0 to 1) tell the actions apart no better than chance
+NO_DIFFERENCE = 0.005
 
 
 @dataclass(frozen=True)
@@ -44,24 +46,50 @@ class Hint:
     estimates: tuple[ActionEstimate, ...]
     iterations: int
 
+    @property
+    def searched(self) -> bool:
+        """Whether the search weighed the actions: it does not when the game's own plans leave
+        just one worth playing (or only one action is legal)."""
+        return self.iterations > 0
+
+    @property
+    def note(self) -> str:
+        """What a person should know to read the estimates (empty when nothing needs saying)."""
+        if not self.searched:
+            if len(self.estimates) == 1:
+                return "It is the only legal action."
+            return ("The computer's plans for this position leave just this one worth playing, so it did "
+                    "not weigh the other actions.")
+        chances = [e.win_chance for e in self.estimates if e.win_chance is not None]
+        if len(chances) > 1 and max(chances) - min(chances) < NO_DIFFERENCE:
+            return ("The search sees no difference between these from here (the outcome is too far "
+                    "off to tell); the choice is the one it tried most.")
+        return ("The choice is the action the search tried most; an estimate from few games is a "
+                "rougher one.")
+
     def lines(self, limit: int = 8) -> list[str]:
         """The hint as a person reads it."""
         out = [f"The strongest computer player would choose: {self.best_label}  [{self.best}]"]
-        if self.iterations == 0:
-            out.append("It is the only legal action.")
+        if not self.searched:
+            out.append(self.note)
             return out
         out.append(f"Estimated chance to win after each action ({self.iterations} simulated games "
                    "from what you can see):")
         for estimate in self.estimates[:limit]:
-            chance = "not tried" if estimate.win_chance is None else f"{round(estimate.win_chance * 100):>3}%"
-            out.append(f"  {chance}  {estimate.label}")
+            if estimate.win_chance is None:
+                out.append(f"  not tried  {estimate.label}")
+            else:
+                games = "1 game" if estimate.visits == 1 else f"{estimate.visits} games"
+                out.append(f"  {round(estimate.win_chance * 100):>3}%  {estimate.label}  ({games})")
         if len(self.estimates) > limit:
             out.append(f"  ... and {len(self.estimates) - limit} more the search thought less of")
+        out.append(self.note)
         return out
 
     def to_json(self) -> dict[str, Any]:
         return {"seat": self.seat, "best": str(self.best), "best_label": self.best_label,
-                "iterations": self.iterations, "estimates": [e.to_json() for e in self.estimates]}
+                "iterations": self.iterations, "note": self.note,
+                "estimates": [e.to_json() for e in self.estimates]}
 
 
 def hint(state: State, seat: str, *, iterations: int = DEFAULT_ITERATIONS, seconds: float | None = DEFAULT_SECONDS,
@@ -81,5 +109,6 @@ def hint(state: State, seat: str, *, iterations: int = DEFAULT_ITERATIONS, secon
         estimates.append(ActionEstimate(action, state.describe_action(seat, action),
                                         report.visits.get(str(action), 0),
                                         None if value is None else (value + 1) / 2))
-    estimates.sort(key=lambda e: (e.action != best, -e.visits, -(e.win_chance or 0.0)))
+    # the choice first, then the best estimates; what the search never tried last
+    estimates.sort(key=lambda e: (e.action != best, e.win_chance is None, -(e.win_chance or 0.0), -e.visits))
     return Hint(seat, best, state.describe_action(seat, best), tuple(estimates), report.iterations)

@@ -38,6 +38,28 @@ def test_a_hint_names_a_legal_action_and_leaves_the_game_alone() -> None:
     assert given.lines()[0].startswith("The strongest computer player would choose: ")
 
 
+def test_a_hint_lists_the_choice_then_the_best_estimates_each_with_its_games() -> None:
+    state = tabletop.load("travel-sfb").new_state(seed=7)
+    given = hint(state, "seat1", iterations=200, seconds=None)
+    first, *rest = given.estimates
+    assert first.action == given.best and first.visits == max(e.visits for e in given.estimates)
+    tried = [e.win_chance for e in rest if e.win_chance is not None]
+    assert tried == sorted(tried, reverse=True) and len(tried) > 1
+    assert all(e.win_chance is None for e in rest[len(tried):])
+    lines = given.lines()
+    assert re.search(rf"%  {re.escape(first.label)}  \({first.visits} games\)$", lines[2])
+    assert lines[-1] == given.note and "tried most" in given.note
+
+
+def test_a_hint_says_when_the_search_did_not_weigh_the_other_actions() -> None:
+    state = tabletop.load("cagway-bay").new_state(seed=2)  # the game's plans leave one way to sail
+    assert len(state.legal_actions("raiders")) > 1
+    given = hint(state, "raiders", iterations=100, seconds=None)
+    assert not given.searched
+    assert given.lines()[1:] == [given.note] and "did not weigh the other actions" in given.note
+    assert given.to_json()["note"] == given.note
+
+
 def test_a_hint_depends_only_on_what_the_seat_can_see() -> None:
     real = travel_allocating(6)
     twin = real.determinize("seat1", Randomness(3))
