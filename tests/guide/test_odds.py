@@ -94,9 +94,18 @@ def test_friendly_competition_pass_odds_add_up_and_name_interceptions() -> None:
     state = pitch_position(["f19", "j14"], ["j2", "k12"], ball={"holder": "seat1:2"}, dice=[])
     odds = untouched(state, "seat1", KickPass("short", "n"))
     assert odds is not None and odds.exact
-    ends = ("the ball ends loose", "a teammate has it", "the other side has it", "a goal")
+    ends = ("the ball ends loose", "a teammate has it", "the other side has it", "a goal",
+            "an own goal: the other side scores")
     assert sum(odds.chance(label) for label in ends) == 1
     assert odds.chance("intercepted up to") > 0
+
+
+def test_friendly_competition_pass_odds_call_an_own_goal_one() -> None:
+    # FSC-GOAL-2: a pass into the passer's own goal scores for the other side
+    state = pitch_position(["f19", "j17"], ["r6"], ball={"holder": "seat1:2"}, dice=[])
+    odds = untouched(state, "seat1", KickPass("short", "s"))
+    assert odds is not None and odds.chance("an own goal: the other side scores") > 0
+    assert odds.chance("a goal") == 0
 
 
 def test_cagway_bay_douse_odds_match_every_roll() -> None:

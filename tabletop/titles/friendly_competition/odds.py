@@ -23,7 +23,8 @@ RIVAL_SAMPLES = 150
 SETTLING = ("intercept", "gather", "loose", "goal", "contest", "knocked-free")
 TACKLE_LABELS = {"won": "wins the ball", "won-loose": "wins, the ball lies loose", "tie": "knocks the ball free",
                  "failed": "fails"}
-PASS_ORDER = ("a teammate has it", "a goal", "the ball ends loose", "the other side has it")
+PASS_ORDER = ("a teammate has it", "a goal", "the ball ends loose", "the other side has it",
+              "an own goal: the other side scores")
 JOSTLE_LABELS = {"floored": "floors them", "no-effect": "no effect", "foul": "loses badly: a foul"}
 
 
@@ -47,9 +48,9 @@ def _pass_result(passer: str) -> Classify:
     side = SEATS.index(passer)
 
     def classify(world: State, events: list[Event]) -> Iterable[str]:
-        kinds = {e.kind for e in events}
-        if "goal" in kinds:
-            yield "a goal"
+        goal = next((e for e in events if e.kind == "goal"), None)
+        if goal is not None:
+            yield "a goal" if goal.data["side"] == passer else "an own goal: the other side scores"
             return
         holder = getattr(world, "holder", -1)
         if holder < 0:
