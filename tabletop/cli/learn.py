@@ -47,6 +47,8 @@ class LessonSession(TurnSession):
             self.step = step
             say("")
             say(f"Step {number} of {len(lesson.steps)}: {step.say}", style="bold")
+            if step.expect is not None:
+                say(f"Type: {step.expect}")
             self.human_turn(seat)
             if step.after:
                 say(step.after)

@@ -21,7 +21,7 @@ import tabletop
 from tabletop.agents import make_agent
 from tabletop.core import Action, BadScenario, InvalidAction, State
 
-__all__ = ["Lesson", "LessonStep", "lesson_state", "lessons", "matches", "play_on", "play_others"]
+__all__ = ["Lesson", "LessonStep", "asked_for", "lesson_state", "lessons", "matches", "play_on", "play_others"]
 
 
 class LessonStep(BaseModel):
@@ -98,6 +98,16 @@ def matches(state: State, seat: str, step: LessonStep, action: Action) -> bool:
         except InvalidAction:
             return False
     return step.expect_kind is None or action.kind == step.expect_kind
+
+
+def asked_for(state: State, seat: str, step: LessonStep) -> tuple[Action, str] | None:
+    """The one action ``step`` asks for, with its label as the game describes it, when it names
+    one. A lesson's words say what to do; each interface shows how (the command to type, the
+    move to click)."""
+    if step.expect is None:
+        return None
+    action = state.game.parse_action(step.expect)
+    return action, state.describe_action(seat, action)
 
 
 def play_others(state: State, seat: str, step: LessonStep, seed: int = 0) -> None:

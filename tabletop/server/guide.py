@@ -19,7 +19,7 @@ from starlette.concurrency import run_in_threadpool
 import tabletop
 from tabletop.core import IllegalAction, State, UnknownGame
 from tabletop.guide import Lesson, hint, lesson_state, lessons, players_rules, rule_text, rules_table
-from tabletop.guide.lessons import matches, play_on, play_others
+from tabletop.guide.lessons import LessonStep, asked_for, matches, play_on, play_others
 
 from .hub import Hub
 from .tables import LiveTable, TableError, event_json
@@ -187,11 +187,21 @@ def play_lesson(name: str, lesson_id: str, body: LessonMoves, svg: bool = False)
         "lesson": {"id": lesson.id, "title": lesson.title, "rule": lesson.rule,
                    "rule_text": rule_text(name, lesson.rule), "intro": lesson.intro,
                    "step_number": len(body.actions) + 1, "steps": len(lesson.steps),
-                   "say": step_now.say if step_now else "", "after": said, "done": lesson.done if done else ""},
+                   "say": step_now.say if step_now else "", "expect": _asked_for(state, seat, step_now),
+                   "after": said, "done": lesson.done if done else ""},
     }
     if svg:
         answer["svg"] = state.game.render_svg(view)
     return answer
+
+
+def _asked_for(state: State, seat: str, step: LessonStep | None) -> dict[str, Any] | None:
+    """The step's one action, as the legal list gives its entries (so a client can point at it)."""
+    asked = asked_for(state, seat, step) if step is not None else None
+    if asked is None:
+        return None
+    action, label = asked
+    return {"action": action.to_json(), "text": str(action), "label": label}
 
 
 @router.post("/api/games/{name}/lessons/{lesson_id}/odds")
@@ -227,7 +237,8 @@ def _lesson_position(name: str, lesson_id: str, actions: list[dict[str, Any]]) -
         if reason is not None:
             raise TableError("illegal_action", f"Not allowed: {reason}", 422)
         if not matches(state, seat, step, action):
-            wanted = step.expect or f"a {step.expect_kind} action"
+            asked = asked_for(state, seat, step)
+            wanted = asked[1] if asked is not None else f"a {step.expect_kind} action"
             raise TableError("not_this_lesson", f"That is legal, but this lesson is about something else: {wanted}.", 422)
         state.apply(seat, action)
         play_others(state, seat, step)

@@ -28,6 +28,11 @@ def test_every_lesson_can_be_played_through(game: str) -> None:
     assert "That is every lesson" in out and "Not allowed" not in out and "Traceback" not in result.stderr
     for lesson in found:
         assert f"Rule {lesson.rule}: " in out and lesson.title in out
+        for step in lesson.steps:
+            # the words suit every interface; the terminal adds what to type
+            assert "type " not in step.say.lower() and "type " not in lesson.done.lower()
+            if step.expect:
+                assert f"{step.say}\nType: {step.expect}\n" in out
 
 
 def test_a_wrong_action_in_a_lesson_is_explained_not_taken() -> None:

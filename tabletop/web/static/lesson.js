@@ -67,6 +67,8 @@ export async function showLesson(page, game, lessonId) {
       moves.length ? "" : el("p", {}, lesson.intro),
       lesson.after ? el("p", { class: "lesson-after" }, lesson.after) : "",
       lesson.say ? el("p", { class: "lesson-step" }, el("strong", {}, `Step ${lesson.step_number} of ${lesson.steps}: `), lesson.say) : "",
+      lesson.expect ? el("p", { class: "lesson-do", id: "lesson-do" }, "Do it: ", el("strong", {}, lesson.expect.label),
+        " — marked on the board and among the moves.") : "",
       lesson.done ? el("p", { class: "lesson-done" }, el("strong", {}, "Well done. "), lesson.done, " ",
         el("a", { href: "#/learn", class: "button" }, "More lessons")) : "");
     help.newPosition(update);
@@ -79,6 +81,7 @@ export async function showLesson(page, game, lessonId) {
     seat = update.seat;
     board = board || module.createBoard(boardRoot, { act: play, picker, preview: null, seat, info });
     board.update(update, fresh);
+    if (lesson.expect) markSuggestion(actions, picker, { best: lesson.expect.text, best_action: lesson.expect.action });
     document.body.dataset.lessonStep = lesson.done ? "done" : String(lesson.step_number);
   }
 
