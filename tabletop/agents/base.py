@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import inspect
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from tabletop.core import Action, Randomness, State, TabletopError
@@ -77,6 +78,20 @@ def agent_names() -> list[str]:
     return sorted([*_AGENTS, *STRENGTHS])
 
 
+def refuse_unknown(agent: str, options: Iterable[str], allowed: Sequence[str]) -> None:
+    """Raise :class:`BadAgentSpec` naming any of ``options`` that ``agent`` does not take.
+
+    >>> refuse_unknown("random", ["seed"], ["speed"])
+    Traceback (most recent call last):
+    ...
+    tabletop.agents.base.BadAgentSpec: agent 'random' does not take the options ['seed']; it takes speed
+    """
+    unknown = set(options) - set(allowed)
+    if unknown:
+        takes = f"it takes {', '.join(allowed)}" if allowed else "it takes none"
+        raise BadAgentSpec(f"agent {agent!r} does not take the options {sorted(unknown)}; {takes}")
+
+
 def parse_agent_spec(spec: str) -> tuple[str, dict[str, str]]:
     """``"mcts:think=0.5,iterations=200"`` → ``("mcts", {"think": "0.5", "iterations": "200"})``."""
     name, _, rest = spec.partition(":")
@@ -109,8 +124,8 @@ def make_agent(spec: str, *, seed: int = 0, think: float | str | None = None) ->
     cls: Any = _AGENTS[name]
     if think is not None and "think" not in options and (cls.thinks or "think" in inspect.signature(cls.__init__).parameters):
         options["think"] = str(think)
-    try:
-        agent: Agent = cls(seed=seed, **options)
-        return agent
-    except TypeError as exc:
-        raise BadAgentSpec(f"agent {name!r} does not take those options: {exc}") from None
+    takes = inspect.signature(cls.__init__).parameters
+    if not any(option.kind is option.VAR_KEYWORD for option in takes.values()):  # else it checks its own
+        refuse_unknown(name, options, [option for option in takes if option not in ("self", "seed")])
+    agent: Agent = cls(seed=seed, **options)
+    return agent

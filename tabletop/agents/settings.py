@@ -20,7 +20,7 @@ from typing import Any
 
 from tabletop.core import Randomness, State
 
-from .base import BadAgentSpec
+from .base import BadAgentSpec, refuse_unknown
 
 __all__ = [
     "DEFAULT_ITERATIONS",
@@ -57,8 +57,10 @@ def parse_float(name: str, value: object, *, minimum: float | None = None) -> fl
         number = float(str(value).strip()) if not isinstance(value, (int, float)) else float(value)
     except ValueError:
         raise BadAgentSpec(f"agent option {name} must be a number, not {value!r}") from None
-    if not math.isfinite(number) or (minimum is not None and number < minimum):
-        raise BadAgentSpec(f"agent option {name} must be a number of at least {minimum}, not {value!r}")
+    if not math.isfinite(number):
+        raise BadAgentSpec(f"agent option {name} must be a finite number, not {value!r}")
+    if minimum is not None and number < minimum:
+        raise BadAgentSpec(f"agent option {name} must be a number of at least {minimum:g}, not {value!r}")
     return number
 
 
@@ -70,8 +72,8 @@ def parse_seconds(name: str, value: object) -> float:
         text, scale = text[:-2], 0.001
     elif text.endswith("s"):
         text = text[:-1]
-    seconds = parse_float(name, text, minimum=0.0) * scale
-    if seconds <= 0:
+    seconds = parse_float(name, text) * scale
+    if not seconds > 0:
         raise BadAgentSpec(f"agent option {name} must be a time above zero such as 1s or 250ms, not {value!r}")
     return seconds
 
@@ -151,10 +153,7 @@ def search_settings(game: str | None, options: dict[str, Any]) -> SearchSettings
     >>> search_settings(None, {"think": "1s", "iterations": "none"}).iterations is None
     True
     """
-    unknown = set(options) - set(SEARCH_OPTIONS)
-    if unknown:
-        raise BadAgentSpec(f"agent 'mcts' does not take the options {sorted(unknown)}; "
-                           f"it takes {', '.join(SEARCH_OPTIONS)} and speed")
+    refuse_unknown("mcts", options, (*SEARCH_OPTIONS, "speed"))
     merged = {**(tuned_options(game) if game else {}), **{k: v for k, v in options.items() if v is not None}}
     think = parse_seconds("think", merged["think"]) if merged.get("think") is not None else None
     if str(merged.get("iterations", "")).lower() == "none":

@@ -43,6 +43,12 @@ def test_registry_names_and_bad_specs():
         ("mcts:colour=red", "does not take"),
         ("heuristic:speed=warp", "beginner, club, pro"),
         ("oracle", "the agents are"),
+        ("random:seed=3", r"agent 'random' does not take the options \['seed'\]; it takes speed$"),
+        ("heuristic:x=1", r"does not take the options \['x'\]; it takes blunder, speed$"),
+        ("hard:think=-1", "a time above zero such as 1s"),
+        ("hard:think=0", "a time above zero such as 1s"),
+        ("mcts:c=inf", "must be a finite number"),
+        ("heuristic:blunder=-1", "at least 0, not '-1'$"),
     ]:
         with pytest.raises(BadAgentSpec, match=message):
             make_agent(bad)
