@@ -120,8 +120,13 @@ def test_CBB_BOARD_3_bad_crew_cards_fail_with_clear_errors(tmp_path, change, mes
 
 
 def test_missing_and_malformed_data_files_are_named(tmp_path):
-    with pytest.raises(CargoDataError, match="bundled names"):
+    with pytest.raises(CargoDataError, match="bundled 'serenity', or a path to a bay JSON file"):
         game(bay="no-such-bay")
+    # a bundled file of another kind is not offered, nor taken
+    with pytest.raises(CargoDataError, match="no bay file 'crew': give the bundled 'serenity'"):
+        game(bay="crew")
+    with pytest.raises(CargoDataError, match="no crew file 'evaluation': give the bundled 'crew'"):
+        game(crew_cards="evaluation")
     broken = tmp_path / "broken.json"
     broken.write_text("{not json")
     with pytest.raises(CargoDataError, match="not valid JSON"):

@@ -9,7 +9,6 @@ touches pydantic: the validated models become small frozen values (:class:`CrewC
 from __future__ import annotations
 
 import json
-import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -208,15 +207,19 @@ class RuleTables:
     goal_start_arrow: int
 
 
+#: The bundled files of each kind, by the name an option gives them.
+BUNDLED = {"bay": ("serenity",), "crew": ("crew",), "rules": ("rules",)}
+
+
 def _source_path(source: str, kind: str) -> Path:
     """A bundled file by name (``serenity``) or a path to the caller's own JSON file."""
-    if re.fullmatch(r"[a-z][a-z0-9-]*", source) and (DATA_DIR / f"{source}.json").is_file():
+    if source in BUNDLED[kind]:
         return DATA_DIR / f"{source}.json"
     path = Path(source)
     if not path.is_file():
-        bundled = sorted(p.stem for p in DATA_DIR.glob("*.json"))
-        raise CargoDataError(f"no {kind} file {source!r}: give a path to a JSON file or one of the "
-                             f"bundled names ({', '.join(bundled)})")
+        names = " or ".join(repr(name) for name in BUNDLED[kind])
+        raise CargoDataError(f"no {kind} file {source!r}: give the bundled {names}, or a path to a {kind} "
+                             "JSON file of your own")
     return path
 
 
