@@ -159,3 +159,9 @@ def test_CBB_SET_9_fixed_rosters_skip_the_draft():
         game(side1_crew="mal+jayne", side2_crew="kaylee+wash+river")
     with pytest.raises(BadOption, match="named twice"):
         game(side1_crew="mal+jayne", official="mal")
+    # a team size asked for that the roster contradicts is refused, not silently overruled
+    with pytest.raises(BadOption, match="team_size=2 and side1_crew, which names 4, disagree"):
+        game(team_size=2, side1_crew="mal+jayne+zoe+wash")
+    with pytest.raises(BadOption, match="team_size=roll and side2_crew, which names 2, disagree"):
+        game(team_size="roll", side2_crew="mal+jayne")
+    assert game(team_size=4, side1_crew="mal+jayne+zoe+wash").options["team_size"] == 4  # agreeing is fine

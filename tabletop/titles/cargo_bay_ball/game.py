@@ -144,7 +144,10 @@ class CargoBayBall(Game):
         if len(fixed_official) > 1:
             raise BadOption("option 'official' names one crew member")
         self.fixed_official = fixed_official[0] if fixed_official else -1
-        self._check_rosters()
+        # a record keeps every option, defaults included, so only a team size other than the
+        # default can have been asked for
+        default_size = next(option.default for option in self.info.options if option.name == "team_size")
+        self._check_rosters(team_size_asked=self.options["team_size"] != default_size)
         self._make_action_tables()
         # Shot chances by (crew card, goal facing, on an obstacle): filled in by the heuristic.
         self.shot_rows: dict[tuple[int, int, bool], tuple[float, ...]] = {}
@@ -153,7 +156,7 @@ class CargoBayBall(Game):
         # Where the next obstacle may go, by the obstacles already down (see setup.py).
         self.obstacle_cache: dict[frozenset[int], ObstacleChoices] = {}
 
-    def _check_rosters(self) -> None:
+    def _check_rosters(self, team_size_asked: bool) -> None:
         r1, r2 = self.rosters
         used = list(r1) + list(r2) + ([self.fixed_official] if self.fixed_official >= 0 else [])
         if len(set(used)) != len(used):
@@ -161,7 +164,12 @@ class CargoBayBall(Game):
         sizes = {len(r) for r in self.rosters if r}
         if len(sizes) > 1:
             raise BadOption(f"side1_crew and side2_crew must be the same size, not {len(r1)} and {len(r2)}")
-        size = sizes.pop() if sizes else self.options["team_size"]
+        fixed_size = sizes.pop() if sizes else None
+        size = self.options["team_size"] if fixed_size is None else fixed_size
+        if fixed_size is not None and team_size_asked and self.options["team_size"] != size:
+            fixed = "side1_crew" if r1 else "side2_crew"
+            raise BadOption(f"team_size={self.options['team_size']} and {fixed}, which names {size}, disagree: "
+                            "a fixed roster sets the team size, so give one or the other")
         if size == "roll":
             return
         if not 2 <= size <= 4:
