@@ -33,6 +33,9 @@ def event_rule(game: Game, event: Event) -> str | None:
     return event.rule or game.event_rules.get(event.kind)
 
 
+RULE_ID = r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+"
+
+
 def explain(state: State, seat: str, text: str) -> str:
     """Why the action typed as ``text`` is or is not legal for ``seat`` now, with the rule."""
     try:
@@ -42,7 +45,8 @@ def explain(state: State, seat: str, text: str) -> str:
     reason = state.explain(seat, action)
     if reason is None:
         return f"{state.describe_action(seat, action)} is legal now."
-    named = re.search(r"\[([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\]$", reason)
+    # the rule the refusal names: appended as [ID], or given in its words as (ID)
+    named = re.search(rf"\[({RULE_ID})\]$", reason) or re.search(rf"\(({RULE_ID})\)", reason)
     rule = named.group(1) if named else state.game.action_rules.get(action.kind)
     lines = [f"Not legal: {reason}"]
     if rule:

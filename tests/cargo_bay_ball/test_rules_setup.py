@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core import BadOption
+from tabletop.guide import explain
 from tabletop.testing import assert_rejected
 from tabletop.titles.cargo_bay_ball import actions as A
 from tabletop.titles.cargo_bay_ball.constants import OBSTACLES, OFFICIAL, PLACEMENT, PLAY
@@ -54,6 +55,8 @@ def test_CBB_SET_3_draft_rounds_in_the_same_order_without_snaking():
     draft(state, ["jayne", "mal"])
     assert state.to_act == ("seat1",)
     assert_rejected(state, "seat1", A.Pick("mal"))
+    assert "Mal has already been drafted; only crew nobody has drafted may be picked (CBB-SET-3)" in \
+        explain(state, "seat1", "pick crew=mal")
     draft(state, ["zoe", "wash", "kaylee", "inara"])
     assert [state.slug(c) for c in range(6) if state.crew_side[c] == 0] == ["jayne", "zoe", "kaylee"]
     # Three people: side 1 has seat1 and seat3, who share its three picks by their order.

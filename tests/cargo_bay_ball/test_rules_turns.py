@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.guide import explain
 from tabletop.testing import assert_rejected
 from tabletop.titles.cargo_bay_ball import actions as A
 from tabletop.titles.cargo_bay_ball.constants import DOWN
@@ -103,6 +104,15 @@ def test_CBB_ACT_MOVE_1_a_second_move_is_the_second_action():
     assert state.move_left == 0 and state.actions_left == 1
     act(state, "step to=C1")
     assert state.move_left == 3 and state.actions_left == 0
+
+
+def test_CBB_ACT_MOVE_1_a_refused_step_says_why_with_its_rule():
+    state = position(FOUR, ball="I8", turn={"crew": "jayne"})
+    where = at(state, "jayne")
+    too_far = explain(state, state.to_act[0], "step to=K9")
+    assert f"K9 is not next to {where}, where Jayne stands: a step moves one space (CBB-ACT-MOVE-1)" in too_far
+    assert "\nRule CBB-ACT-MOVE-1: " in too_far
+    assert "Z99 is not a space of the bay (CBB-ACT-MOVE-1)" in explain(state, state.to_act[0], "step to=Z99")
 
 
 def test_CBB_ACT_MOVE_2_climbing_ends_the_move_and_stepping_down_is_ordinary():

@@ -10,6 +10,7 @@ random play and search stay fast.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import repeat
@@ -343,11 +344,19 @@ class CargoBayState(State):
         # The legal lists hold the game's shared action objects: find the very one first.
         if any(map(is_, legal, repeat(action))) or action in legal:
             return
-        from .refusals import placement_refusal
+        from .refusals import refusal
 
-        reason = placement_refusal(self, action) if seat in self._to_act else None
+        reason = refusal(self, action) if seat in self._to_act else None
         because = f": {reason}" if reason else ""
         raise IllegalAction(f"{action} is not legal for {seat} now{because}; {self._options_hint(seat)}")
+
+    def _explain(self, seat: str, action: Action) -> str | None:
+        """The rule a refusal names (a step too far is CBB-ACT-MOVE-1, not the rule about
+        stepping over the downed), else the rule of that kind of action."""
+        from .refusals import refusal
+
+        named = re.search(r"\((CBB-[A-Z0-9-]+)\)$", refusal(self, action) or "")
+        return named.group(1) if named else super()._explain(seat, action)
 
     def _odds(self, seat: str, action: Action) -> Odds | None:
         from .odds import action_odds

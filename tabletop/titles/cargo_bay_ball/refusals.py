@@ -1,5 +1,6 @@
-"""Why a placement is refused, in words, with the rule: a crew member or an obstacle on a space
-the setup rules keep clear (CBB-SET-6, CBB-SET-7)."""
+"""Why an action is refused, in words, with the rule: a crew member or an obstacle on a space
+the setup rules keep clear (CBB-SET-6, CBB-SET-7), a draft pick of someone already taken
+(CBB-SET-3), or a step to a space that is not one step away (CBB-ACT-MOVE-1)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from .setup import cluster_size
 if TYPE_CHECKING:
     from .game import CargoBayState
 
-__all__ = ["placement_refusal"]
+__all__ = ["refusal"]
 
 _TERRAIN_WORDS = {"grating": "grating", "half": "a half space cut by the wall", "door": "the airlock door",
                   "goal": "the goal", "airlock": "the airlock", "arrow": "the airlock arrow space",
@@ -30,7 +31,43 @@ def _space_problem(st: CargoBayState, label: str) -> tuple[int, str | None]:
     return space, None
 
 
-def placement_refusal(st: CargoBayState, action: Action) -> str | None:
+def refusal(st: CargoBayState, action: Action) -> str | None:
+    """The reason ``action`` is refused, where there is more to say than that it is not legal."""
+    if isinstance(action, A.Pick):
+        return _pick_refusal(st, action)
+    if isinstance(action, A.Step):
+        return _step_refusal(st, action)
+    return _placement_refusal(st, action)
+
+
+def _pick_refusal(st: CargoBayState, action: A.Pick) -> str | None:
+    card = st.game.card_index.get(action.crew, -1)
+    if card < 0:
+        return f"there is no crew member {action.crew!r} in this crew set (CBB-SET-3)"
+    if card not in st.pool:
+        short = st.game.cards[card].short
+        taken = "is the Official" if card == st.official else "has already been drafted"
+        return f"{short} {taken}; only crew nobody has drafted may be picked (CBB-SET-3)"
+    return None
+
+
+def _step_refusal(st: CargoBayState, action: A.Step) -> str | None:
+    if st.active < 0:
+        return None
+    board = st.game.board
+    space = board.index.get(action.to, -1)
+    if space < 0:
+        return f"{action.to} is not a space of the bay (CBB-ACT-MOVE-1)"
+    here = st.pos[st.active]
+    if space not in board.adjacent[here]:
+        return (f"{action.to} is not next to {board.labels[here]}, where {st.name(st.active)} stands: a step "
+                "moves one space (CBB-ACT-MOVE-1)")
+    if st.occ[space] >= 0:
+        return f"{st.name(st.occ[space])} stands on {action.to} (CBB-ACT-MOVE-1)"
+    return None
+
+
+def _placement_refusal(st: CargoBayState, action: Action) -> str | None:
     """The reason a crew or obstacle placement cannot go where it was asked, or None."""
     board = st.game.board
     if isinstance(action, A.PlaceObstacle):
