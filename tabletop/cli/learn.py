@@ -104,7 +104,7 @@ def learn(
         for number, item in enumerate(found, 1):
             narrator.line(f"{number:>2}. {item.title} ({item.rule})")
         return
-    first = lesson or 1
+    first = 1 if lesson is None else lesson
     if not 1 <= first <= len(found):
         fail(f"{info.name} has lessons 1 to {len(found)}; there is no lesson {first}")
     chosen = found[first - 1 : first] if only else found[first - 1 :]

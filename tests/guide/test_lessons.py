@@ -45,6 +45,13 @@ def test_a_wrong_action_in_a_lesson_is_explained_not_taken() -> None:
     assert out.count("Well done.") == 1
 
 
+@pytest.mark.parametrize("number", ["0", "-1", "3"])
+def test_a_lesson_number_out_of_range_is_refused(number: str) -> None:
+    result = run("learn", "travel-sfb", "--lesson", number, input="")
+    assert result.returncode == 1
+    assert result.stderr.strip() == f"tabletop: error: travel-sfb has lessons 1 to 2; there is no lesson {number}"
+
+
 def test_the_first_lesson_on_a_terminal() -> None:
     child = spawn("learn", "fightball", "--lesson", "1", "--only", timeout=30)
     for line in ("play stack=9", "draw", "play stack=9", "draw", "play stack=9"):
