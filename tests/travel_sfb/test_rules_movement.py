@@ -35,7 +35,7 @@ def test_TSFB_MOVE_1_more_movement_cards_resolves():
     state = duel("2C 3C 4S 5S 6S", "4C 7H 8H 9H 10H")
     moves(state, "2C 3C", "4C")
     assert state.resolver == 0
-    assert "seat1 (Federation) resolves movement: it has more movement cards" in texts(state, "resolver")[0]
+    assert "Federation resolves movement: it has more movement cards" in texts(state, "resolver")[0]
 
 
 @pytest.mark.parametrize(
@@ -62,7 +62,7 @@ def test_TSFB_MOVE_2_king_exception_in_play_and_unpaired_cards_still_go_to_more_
     assert state.resolver == 0 and state.phase == PAIR
     pair(state, "KC", "3C")
     assert state.phase == SETTLE and state.points == [1, 1]
-    assert any("had no partner" in t and "seat2" in t for t in texts(state, "unpaired"))
+    assert any("had no partner" in t and "Klingon" in t for t in texts(state, "unpaired"))
 
 
 def test_TSFB_MOVE_2_ace_beats_king_in_play():
@@ -130,7 +130,7 @@ def test_TSFB_RES_2_only_the_resolver_scores_the_pairs_it_wins():
     pair(state, "5C", "9D")
     pair_texts = texts(state, "pair")
     assert "nobody gains a point" in pair_texts[0]
-    assert "seat1 (Federation) gains an advantage point" in pair_texts[1]
+    assert "Federation gains an advantage point" in pair_texts[1]
     assert state.last_turn["advantage"] == {"seat1": 1, "seat2": 0}
 
 
@@ -139,8 +139,8 @@ def test_TSFB_RULING_PAIR_POINTS_both_option_scores_each_higher_card_for_its_own
     moves(state, "KC 5C", "9D 4C")
     pair(state, "5C", "9D")
     pair_texts = texts(state, "pair")
-    assert "seat2 (Klingon) gains an advantage point" in pair_texts[0]
-    assert "seat1 (Federation) gains an advantage point" in pair_texts[1]
+    assert "Klingon gains an advantage point" in pair_texts[0]
+    assert "Federation gains an advantage point" in pair_texts[1]
     assert state.phase == SETTLE and state.points == [1, 1]
 
 

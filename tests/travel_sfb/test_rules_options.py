@@ -93,7 +93,7 @@ def test_TSFB_OPEN_1_initiative_draw_lower_card_places_first_one_card_at_a_time(
     state = new("9D 5C 7H 7S 3C QD 2C 3D 4C 5D 6C 2D 3H 4D 5H", {"open_allocation": True})
     # 9 against 5: seat2 has the lower card and places first; the cards go to the bottom.
     draw = texts(state, "initiative")
-    assert "seat2 (Klingon) has the lower card and places first" in draw[0]
+    assert "Klingon has the lower card and places first" in draw[0]
     assert state.first_placer == 1 and state.to_act == ("seat2",)
     assert [state.deck[-2], state.deck[-1]] == [parse_card("9D"), parse_card("5C")]
     order = _open_allocate(state, [("7H", "offense"), ("7S", "defense")], [("3D", "defense")])
@@ -107,7 +107,7 @@ def test_TSFB_OPEN_1_face_cards_count_ten_so_jack_against_king_is_drawn_again():
     draw = texts(state, "initiative")
     assert "is a tie (both count 10)" in draw[0] and "is a tie (both count 10)" in draw[1]
     # 4 against 9 settles it: seat1 has the lower card and places first.
-    assert "seat1 (Federation) has the lower card" in draw[2] and state.first_placer == 0
+    assert "Federation has the lower card" in draw[2] and state.first_placer == 0
     assert [CODES[c] for c in state.deck[-6:]] == ["JD", "KC", "QH", "10S", "4C", "9D"]
 
 

@@ -155,7 +155,7 @@ def test_TSFB_DMG_2_damage_permanently_reduces_generation_and_cards_dealt():
 def test_TSFB_END_1_a_ship_at_zero_generation_explodes_and_the_other_wins():
     state = _fight("KC QC AC", "", generation2=3)
     assert state.is_over and state.outcome.winners == ("seat1",)
-    assert "seat2 (Klingon) exploded" in state.outcome.reason
+    assert "Klingon exploded" in state.outcome.reason
     assert "game is over" in str(assert_rejected(state, "seat1", FINISH))
 
 
@@ -237,3 +237,16 @@ def test_TSFB_RULING_recharging_at_generation_one_deals_no_cards():
     state.apply("seat2", Power("no-call"))
     assert state.hands[0] == [] and state.finished[0] and state.to_act == ("seat2",)
     assert state.gen[0] == 1 and not state.is_over
+
+
+@pytest.mark.parametrize(("ship2", "names"), [("klingon", ("Federation", "Klingon")),
+                                              ("federation", ("Federation (seat1)", "Federation (seat2)"))])
+def test_the_log_names_each_side_by_its_ship_and_by_its_seat_only_when_both_are_one_class(
+        ship2: str, names: tuple[str, str]) -> None:
+    state = tabletop.load("travel-sfb", ship2=ship2, turn_limit=3).new_state(seed=4)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(seat, state.legal_actions(seat)[0])
+    log = "\n".join(event.text for event in state.events)
+    assert all(name in log for name in names)
+    assert "seat1 (" not in log

@@ -190,7 +190,10 @@ class TravelState(TurnFlow, State):
         self.rules = game.rules
         self.ships = game.ships
         self.seat_names = SEATS
-        self.names = (f"seat1 ({game.ships[0].name})", f"seat2 ({game.ships[1].name})")
+        # a player knows the duel by its ships; the seats tell two ships of one class apart
+        mirror = game.ships[0].name == game.ships[1].name
+        first, second = (f"{ship.name} ({seat})" if mirror else ship.name for ship, seat in zip(game.ships, SEATS, strict=True))
+        self.names = (first, second)
         self.only = (frozenset(("seat1",)), frozenset(("seat2",)))
         self.gen = [game.ships[0].generation, game.ships[1].generation]
         self.hands = [[], []]
