@@ -102,8 +102,22 @@ def _sweep_output(out: Path | None, game: str, command: str, resume: bool, bar: 
     return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
 
 
-def _stdout() -> Console:
-    """Tables print at full width even into a pipe or a file, so the intervals stay on one line."""
+def _to_stdout(path: Path | None) -> bool:
+    return path is not None and str(path) == "-"
+
+
+def _check_machine_outputs(**outputs: Path | None) -> None:
+    """At most one machine-readable output may take stdout: two would interleave."""
+    dashed = [option for option, path in outputs.items() if _to_stdout(path)]
+    if len(dashed) > 1:
+        _fail(f"only one of {' and '.join(dashed)} can be '-' (stdout); give the other a file name")
+
+
+def _stdout(*outputs: Path | None) -> Console:
+    """Where the tables go: stdout, at full width even into a pipe or a file, so the intervals stay
+    on one line; stderr when one of ``outputs`` is '-', so stdout holds exactly that JSON or CSV."""
+    if any(_to_stdout(path) for path in outputs):
+        return Console(stderr=True) if sys.stderr.isatty() else Console(stderr=True, width=140)
     return Console() if sys.stdout.isatty() else Console(width=140)
 
 
@@ -152,6 +166,7 @@ def simulate_command(
 
     check_output_path(json_out, "--json")
     check_output_path(csv_out, "--csv")
+    _check_machine_outputs(**{"--json": json_out, "--csv": csv_out})
     console = Console(stderr=True)
     with _errors():
         agents = [seat1, seat2, *(seat or [])]
@@ -168,7 +183,7 @@ def simulate_command(
                               max_steps=max_steps, record_dir=str(records) if records else None, progress=tick,
                               cluster=cluster, output=_sweep_output(sweep_out, game, "simulate", resume, bar, task),
                               keep_games=json_out is not None or csv_out is not None)
-        out = _stdout()
+        out = _stdout(json_out, csv_out)
         _print_summary(out, report)
         if json_out is not None:
             _write(json_out, report.to_json_text(), console)
@@ -302,7 +317,7 @@ def ladder_command(
                                 max_steps=max_steps, record_dir=str(records) if records else None,
                                 progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
                                 output=_sweep_output(sweep_out, game, "ladder", resume, bar, task))
-        out = _stdout()
+        out = _stdout(json_out)
         table = Table(title=f"{game} ladder: {games} games per pairing, seed {seed}")
         for column in ("rank", "agent", "rating", "95% interval", "W-D-L"):
             table.add_column(column, justify="left" if column == "agent" else "right")
@@ -347,7 +362,7 @@ def fit_command(
             table.add_column(column, justify="left" if column == "model" else "right")
         for name, score in fit.scores.items():
             table.add_row(name, f"{score.log_loss:.4f}", f"{score.brier:.4f}")
-        _stdout().print(table)
+        _stdout(out).print(table)
         _write(out, json.dumps(fit.model.to_json(), indent=1), console)
 
 

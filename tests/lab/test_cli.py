@@ -96,3 +96,21 @@ def test_a_sweep_in_which_every_game_failed_exits_1():
     assert result.exit_code == 1 and "every one of the 4 games failed" in result.output
     some = runner.invoke(_app(), ["simulate", "test-pig", "-n", "4", "--max-steps", "40", "--seat1", "heuristic"])
     assert some.exit_code == 0, some.output
+
+
+def test_machine_readable_output_to_stdout_is_all_that_stdout_holds(tmp_path):
+    simulate = ["simulate", "test-pig", "-n", "4", "--seed", "2"]
+    result = runner.invoke(_app(), [*simulate, "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["summary"]["completed"] == 4
+    assert "wins" in result.stderr  # the table still reaches the person, on stderr
+    result = runner.invoke(_app(), [*simulate, "--csv", "-", "--json", str(tmp_path / "s.json")])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 5 and result.stdout.startswith("game,seed,")
+    assert "wins" not in result.stdout and "wrote" in result.stderr
+    result = runner.invoke(_app(), ["ladder", "test-pig", "--agents", "random,heuristic", "-n", "2",
+                                    "--bootstrap", "5", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["agents"] == ["random", "heuristic"]
+    result = runner.invoke(_app(), [*simulate, "--json", "-", "--csv", "-"])
+    assert result.exit_code == 1 and "only one of --json and --csv can be '-'" in result.stderr
