@@ -15,7 +15,7 @@ import tabletop
 from tabletop.agents import Agent, make_agent
 from tabletop.core import Game, State
 
-from .errors import check_output_path, game_errors, parse_options, usage_error
+from .errors import PICTURES, check_new_file, check_picture_folder, game_errors, parse_options, usage_error
 from .output import Narrator, make_console
 
 __all__ = ["HUMAN", "SvgWriter", "Table", "register", "seat_kinds"]
@@ -59,7 +59,7 @@ class SvgWriter:
         path = self.directory / f"step-{step:04d}.svg"
         path.write_text(picture, encoding="utf-8")
         # After an undo, pictures of the abandoned future would mislead.
-        for stale in self.directory.glob("step-*.svg"):
+        for stale in self.directory.glob(PICTURES):
             number = stale.stem.removeprefix("step-")
             if number.isdigit() and int(number) > step:
                 stale.unlink()
@@ -125,11 +125,13 @@ def play(
     save: Annotated[Path | None, typer.Option(metavar="FILE", help="Save the game record here at the end.")] = None,
     render: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write an SVG picture of every step to DIR (games that draw).")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace an existing --save file, or the pictures already in the --render folder.")] = False,
 ) -> None:
     """Play a game in the terminal: humans pick numbered actions, computers play themselves.
 
     At your prompt, type an action's number or its text form, or: help, board, log, all, undo,
-    save FILE, quit. Two humans at one terminal get a hand-over screen between turns when the
+    save FILE (save --force FILE replaces a file), quit. Two humans at one terminal get a hand-over screen between turns when the
     game hides information.
     """
     from .realtime import RealtimeSession
@@ -137,7 +139,10 @@ def play(
 
     given = {1: seat1, 2: seat2, 3: seat3, 4: seat4, 5: seat5, 6: seat6, 7: seat7, 8: seat8}
     options = parse_options(option)
-    check_output_path(save, "--save")
+    save = save.expanduser() if save is not None else None
+    render = render.expanduser() if render is not None else None
+    check_new_file(save, "--save", force=force)
+    check_picture_folder(render, "--render", force=force)
     think_text = think_seconds(think) if think is not None else None
     with game_errors():
         loaded = tabletop.load(game, **options)

@@ -9,6 +9,7 @@ narrated in full, private lines marked with whom they were for.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tabletop.core import Action, Event, Game, IllegalAction, State
 
@@ -34,6 +35,9 @@ class Session:
         self.table = table
         self.narrator = narrator
         self.save_path = save
+        # Files this session may replace: its own --save file (checked before the game began)
+        # and every file it has written itself. Any other existing file is left alone unless asked.
+        self.owned: set[Path] = {save.resolve()} if save is not None else set()
         self.svg = svg
         self.humans = table.humans
         self.hidden = table.game.info.hidden_information
@@ -148,5 +152,13 @@ class Session:
         target = path or self.save_path
         if target is None:
             return
-        self.state.record().save(target)
+        self.write(self.state.record(), target)
         self.narrator.line(f"Saved the game record to {target}.")
+
+    def may_replace(self, path: Path) -> bool:
+        """True if writing ``path`` destroys nothing this session was not asked to replace."""
+        return not path.exists() or path.resolve() in self.owned
+
+    def write(self, record: Any, path: Path) -> None:
+        record.save(path)
+        self.owned.add(path.resolve())

@@ -22,6 +22,7 @@ from .session import QuitGame, Session
 __all__ = ["HELP", "TurnSession", "undo_last_human_decision"]
 
 MENU_LIMIT = 40
+FORCE = "--force"
 
 HELP = """At the prompt, type:
   a number        take that action from the list
@@ -38,7 +39,7 @@ HELP = """At the prompt, type:
                   estimated chance to win from what you can see (takes a second or two)
   why ACTION      why an action (its number or text) is not allowed now, with its rule
   rule ID         the words of a rule; each log line ends with the ID of its rule
-  save FILE       save the game record so far
+  save FILE       save the game record so far (save --force FILE replaces an existing file)
   quit            leave the game (the record is saved if --save was given)"""
 
 MENU_ODDS = 8
@@ -153,17 +154,23 @@ class TurnSession(Session):
         return True
 
     def _save(self, seat: str, name: str) -> None:
+        force = name == FORCE or name.startswith(FORCE + " ")
+        name = name.removeprefix(FORCE).strip() if force else name
         if not name:
             self.narrator.line("Say where: save FILE")
+            return
+        path = Path(name).expanduser()
+        if not force and not self.may_replace(path):
+            self.narrator.line(f"{name} already exists; to replace it, type: save {FORCE} {name}")
             return
         try:
             if self.hidden and not self.state.is_over:
                 # A full record holds the seed, which tells every deal: mid-game a player gets their own.
-                self.state.seat_record(seat).save(Path(name))
+                self.write(self.state.seat_record(seat), path)
                 self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
                                    f"saved when the game ends) to {name}.")
             else:
-                self.save_record(Path(name))
+                self.save_record(path)
         except OSError as exc:
             self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
 

@@ -171,4 +171,44 @@ def test_render_writes_svg_pictures(tmp_path):
     again = tmp_path / "again"
     assert run("render", "test-guess", "--record", str(record), "--out", str(again)).returncode == 0
     assert sorted(p.name for p in again.iterdir()) == sorted(p.name for p in steps.iterdir())
-    assert_clean_failure(run("render", "test-pig", "--record", str(record), "--out", str(again)), 1, "is a game of")
+    assert_clean_failure(run("render", "test-pig", "--record", str(record), "--out", str(tmp_path / "pig")), 1,
+                         "is a game of")
+
+
+def test_saving_never_replaces_an_existing_file_unasked(tmp_path):
+    keep = tmp_path / "keep.json"
+    keep.write_text("precious\n")
+    computers = ("play", "test-pig", "--seat1", "random", "--seat2", "random", "--seed", "1")
+    refused = run(*computers, "--save", str(keep))
+    assert_clean_failure(refused, 1, f"--save {keep} already exists; add --force")
+    assert refused.stdout == "" and keep.read_text() == "precious\n"  # refused before the game began
+    assert run(*computers, "--save", str(keep), "--force").returncode == 0
+    assert json.loads(keep.read_text())["game"] == "test-pig"
+
+    keep.write_text("precious\n")
+    out = run("play", "test-pig", "--seat2", "random", "--seed", "1", "--save", str(tmp_path / "own.json"),
+              input=f"save {keep}\nsave ~/home.json\nsave {tmp_path / 'own.json'}\nquit\n", HOME=str(tmp_path)).stdout
+    assert f"{keep} already exists; to replace it, type: save --force {keep}" in out
+    assert keep.read_text() == "precious\n"
+    # ~ is the home folder; the session's own --save file may be updated by the session itself.
+    assert json.loads((tmp_path / "home.json").read_text())["game"] == "test-pig"
+    assert out.count(f"Saved the game record to {tmp_path / 'own.json'}.") == 2
+    out = run("play", "test-pig", "--seat2", "random", "--seed", "1", input=f"save --force {keep}\nquit\n").stdout
+    assert f"Saved the game record to {keep}." in out and json.loads(keep.read_text())["game"] == "test-pig"
+
+
+def test_picture_folders_are_checked_before_anything_is_drawn(tmp_path):
+    pictures = tmp_path / "pictures"
+    assert run("render", "test-guess", "--seed", "1", "--out", str(pictures)).returncode == 0
+    first = (pictures / "step-0000.svg").read_text()
+    assert_clean_failure(run("render", "test-guess", "--seed", "2", "--out", str(pictures)), 1,
+                         "already holds step-NNNN.svg pictures; add --force")
+    refused = run("play", "test-guess", "--seat1", "random", "--seat2", "random", "--render", str(pictures))
+    assert_clean_failure(refused, 1, "--render")
+    assert refused.stdout == "" and (pictures / "step-0000.svg").read_text() == first
+    assert run("render", "test-guess", "--seed", "2", "--out", str(pictures), "--force").returncode == 0
+    a_file = tmp_path / "a-file"
+    a_file.write_text("precious\n")
+    refused = run("play", "test-guess", "--seat1", "random", "--seat2", "random", "--render", str(a_file))
+    assert_clean_failure(refused, 1, f"--render {a_file} is a file")
+    assert refused.stdout == "" and a_file.read_text() == "precious\n"
