@@ -15,7 +15,7 @@ from tabletop.core import Action, IllegalAction, InvalidAction, possessive
 from tabletop.core.undo import undo_last_human_decision
 
 from .help import HELP_WORDS, table_help
-from .output import Narrator, is_interactive
+from .output import Narrator, enable_line_editing, forget_typed_lines, is_interactive
 from .play import SvgWriter, Table
 from .session import QuitGame, Session
 
@@ -50,6 +50,7 @@ class Prompt:
 
     def __init__(self) -> None:
         self.echo = not is_interactive()
+        enable_line_editing()
 
     def ask(self, text: str) -> str:
         try:
@@ -190,6 +191,7 @@ class TurnSession(Session):
     def hand_over(self, seat: str) -> None:
         """Clear the screen and wait, so the next player cannot see the last one's secrets."""
         self.narrator.clear(scrollback=True)
+        forget_typed_lines()
         self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
         if self.prompt.ask(f"{seat}, press Enter when you are ready. ").lower() in ("quit", "exit"):
             raise QuitGame("You left the game unfinished.")
