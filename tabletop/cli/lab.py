@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -250,16 +251,21 @@ def balance_command(
 
     Every game is also written to OUT/GAME-balance-games.jsonl as it finishes, for --resume.
     """
-    from tabletop.lab.balance import run_balance
+    from tabletop.agents import make_agent
+    from tabletop.lab.balance import balance_games, choose_entries, run_balance
     from tabletop.lab.dimensions import dimension_for
 
     console = Console(stderr=True)
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out} is a file; give a folder for the report")
     with _errors():
+        # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
-        chosen = [e.strip() for e in entries.split(",") if e.strip()] if entries else list(dimension.entries)
-        n = len(chosen)
+        named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
+        chosen = choose_entries(dimension, named)
+        make_agent(agent)
         mirrored = dimension.mirrors if mirrors is None else mirrors
-        total = games * ((n * (n - 1) // 2 + (n if mirrored else 0)) if dimension.kind == "matchup" else n)
+        total = balance_games(dataclasses.replace(dimension, mirrors=mirrored), chosen, games)
         console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games")
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")

@@ -114,3 +114,15 @@ def test_machine_readable_output_to_stdout_is_all_that_stdout_holds(tmp_path):
     assert json.loads(result.stdout)["agents"] == ["random", "heuristic"]
     result = runner.invoke(_app(), [*simulate, "--json", "-", "--csv", "-"])
     assert result.exit_code == 1 and "only one of --json and --csv can be '-'" in result.stderr
+
+
+def test_balance_checks_every_argument_before_printing_or_playing(tmp_path):
+    out = tmp_path / "bal"
+    for args, reason in ((["--entries", "plain"], "needs at least two entries of deck1/deck2 to compare, and only plain was given"),
+                         (["--entries", ","], "and none was given"),
+                         (["--entries", "plain,bogus"], "test-high-card deck1/deck2 has no bogus; it has plain, strong"),
+                         (["--agent", "wizard"], "there is no agent 'wizard'")):
+        result = runner.invoke(_app(), ["balance", "test-high-card", "-n", "2", "--out", str(out), *args])
+        assert result.exit_code == 1 and reason in result.stderr, result.output
+        assert result.output.count("\n") == 1 and "games" not in result.output  # no header, nothing played
+    assert not out.exists()
