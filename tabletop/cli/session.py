@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tabletop.core import Action, Event, Game, IllegalAction, State
+from tabletop.core import Action, Event, Game, IllegalAction, State, possessive
 
 from .errors import fail
 from .output import ALL, Narrator
@@ -103,7 +103,7 @@ class Session:
         self.save_record()
 
     def tell_seed(self) -> None:
-        if self.seed_secret:
+        if self.seed_secret and self.state.is_over:
             self.narrator.line(f"The seed was {self.state.rng.seed}; play it again with --seed.")
 
     # -- moves ---------------------------------------------------------------------------------
@@ -148,11 +148,26 @@ class Session:
         self.narrated = min(self.narrated, length)
         self.svg.write(state)
 
+    @property
+    def current_human(self) -> str:
+        """The human seat whose turn it is (or was last)."""
+        return self.humans[0]
+
     def save_record(self, path: Path | None = None) -> None:
+        """Save the full record, unless the game hides information, is not over, and the person here
+        did not play every seat: the full record's seed would tell every deal, so they get their
+        own seat's record."""
         target = path or self.save_path
         if target is None:
             return
-        self.write(self.state.record(), target)
+        state = self.state
+        if self.seed_secret and not state.is_over and set(self.humans) != set(state.seats):
+            seat = self.current_human
+            self.write(state.seat_record(seat), target)
+            self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the game is unfinished, "
+                               f"so without the seed, which would tell every deal) to {target}.")
+            return
+        self.write(state.record(), target)
         self.narrator.line(f"Saved the game record to {target}.")
 
     def may_replace(self, path: Path) -> bool:

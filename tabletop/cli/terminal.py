@@ -40,7 +40,8 @@ HELP = """At the prompt, type:
   why ACTION      why an action (its number or text) is not allowed now, with its rule
   rule ID         the words of a rule; each log line ends with the ID of its rule
   save FILE       save the game record so far (save --force FILE replaces an existing file)
-  quit            leave the game (the record is saved if --save was given)"""
+  quit            leave the game (the record is saved if --save was given: in an unfinished
+                  game with hidden information, your own seat's record, as with save)"""
 
 MENU_ODDS = 8
 
@@ -70,6 +71,10 @@ class TurnSession(Session):
         super().__init__(table, narrator, save=save, svg=svg)
         self.prompt = Prompt()
         self.on_screen: str | None = None
+
+    @property
+    def current_human(self) -> str:
+        return self.on_screen or self.humans[0]
 
     def loop(self) -> None:
         while not self.state.is_over:

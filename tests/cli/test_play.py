@@ -212,3 +212,20 @@ def test_picture_folders_are_checked_before_anything_is_drawn(tmp_path):
     refused = run("play", "test-guess", "--seat1", "random", "--seat2", "random", "--render", str(a_file))
     assert_clean_failure(refused, 1, f"--render {a_file} is a file")
     assert refused.stdout == "" and a_file.read_text() == "precious\n"
+
+
+def test_leaving_an_unfinished_hidden_game_keeps_the_seed_and_the_others_secrets(tmp_path):
+    record = tmp_path / "left.json"
+    for ending in ("quit\n", ""):  # quit, or the input ends (Ctrl-D)
+        record.unlink(missing_ok=True)
+        result = run("play", "test-guess", "--seat2", "random", "--seed", "1", "--save", str(record),
+                     input="2\n" + ending)
+        assert result.returncode == 0, result.stderr
+        assert "seed" not in result.stdout.replace("without the seed", "")
+        saved = json.loads(record.read_text())
+        assert saved["format"] == "tabletop-seat-record" and saved["seat"] == "seat1" and "seed" not in saved
+        assert "seat2 secretly picks" not in record.read_text()
+    # One person at every seat sees everything anyway: the full record.
+    run("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1", "--save", str(record),
+        "--force", input="\n2\nquit\n")
+    assert json.loads(record.read_text())["seed"] == 1
