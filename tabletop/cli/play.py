@@ -7,9 +7,10 @@ import secrets
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 import tabletop
 from tabletop.agents import Agent, make_agent
@@ -86,6 +87,8 @@ def think_seconds(text: str) -> str:
     if not match:
         usage_error(f"thinking time looks like 1, 1.5s or 500ms, not {text!r}", "--think")
     value = float(match.group(1)) / (1000 if match.group(2) == "ms" else 1)
+    if value <= 0:
+        usage_error(f"thinking time must be above zero, such as 1s or 500ms, not {text!r}", "--think")
     return f"{value:g}"
 
 
@@ -98,8 +101,37 @@ def agent_seed(game_seed: int, seat_index: int) -> int:
     return (game_seed * 1009 + seat_index * 7919 + 1) % (2**31)
 
 
+SEAT_OPTION = re.compile(r"--seat(\d+)")
+
+
+class PlayCommand(TyperCommand):
+    """``play``, whose suggestions for a misspelled option name only the seats the game has."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        given = list(args)  # the parser consumes its list
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as exc:  # click's NoSuchOption, as bundled with typer
+            possibilities = getattr(exc, "possibilities", None)
+            option = str(getattr(exc, "option_name", ""))
+            seats = _seat_count(given)
+            if seats is not None and possibilities:
+                kept = [name for name in possibilities
+                        if not (m := SEAT_OPTION.fullmatch(name)) or int(m.group(1)) <= seats]
+                if not kept and SEAT_OPTION.match(option):
+                    kept = [f"--seat{n}" for n in range(1, seats + 1)]
+                setattr(exc, "possibilities", kept)  # noqa: B010
+            raise
+
+
+def _seat_count(args: list[str]) -> int | None:
+    """The most seats the game named among ``args`` (if one is) can have."""
+    names = {info.name: info.max_seats for info in tabletop.games()}
+    return next((names[arg] for arg in args if arg in names), None)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play", cls=PlayCommand)(play)
 
 
 def play(

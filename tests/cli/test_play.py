@@ -229,3 +229,14 @@ def test_leaving_an_unfinished_hidden_game_keeps_the_seed_and_the_others_secrets
     run("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1", "--save", str(record),
         "--force", input="\n2\nquit\n")
     assert json.loads(record.read_text())["seed"] == 1
+
+
+def test_think_and_seat_mistakes_are_named_as_typed():
+    zero = invoke("play", "test-pig", "--seat2", "mcts", "--think", "0s")
+    assert zero.exit_code == 2 and "--think" in zero.stderr and "above zero" in zero.stderr
+    assert "agent option" not in zero.stderr
+    # Only the seats the game has are suggested for a misspelled seat option.
+    for typo, suggested in (("--seaat1", "(Possible options: --seat1)"), ("--seat9", "--seat1, --seat2)")):
+        result = invoke("play", "test-pig", typo, "random")
+        assert result.exit_code == 2 and suggested in " ".join(result.stderr.split()), result.stderr
+        assert "--seat7" not in result.stderr
