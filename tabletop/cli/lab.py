@@ -327,12 +327,25 @@ def ladder_command(
         table = Table(title=f"{game} ladder: {games} games per pairing, seed {seed}")
         for column in ("rank", "agent", "rating", "95% interval", "W-D-L"):
             table.add_column(column, justify="left" if column == "agent" else "right")
+        notes: list[str] = []
         for rank, i in enumerate(ladder.standings(), 1):
             r = ladder.ratings
             w, d, lose = ladder.record(i)
-            table.add_row(str(rank), r.names[i], f"{r.ratings[i]:.0f}", f"{r.low[i]:.0f}–{r.high[i]:.0f}",
-                          f"{w}-{d}-{lose}")
+            interval = ladder.interval(i)
+            if isinstance(interval, str):
+                shown = "-"
+                if interval != "no bootstrap re-samples":
+                    side = "above" if interval.startswith("won") else "below"
+                    notes.append(f"{r.names[i]} {interval}, so nothing bounds its rating from {side}: "
+                                 "no interval is shown.")
+            else:
+                shown = f"{interval[0]:.0f}–{interval[1]:.0f}"
+            table.add_row(str(rank), r.names[i], f"{r.ratings[i]:.0f}", shown, f"{w}-{d}-{lose}")
         out.print(table)
+        if not bootstrap:
+            notes.insert(0, "No intervals: --bootstrap 0 re-samples nothing.")
+        for note in notes:
+            out.print(note, markup=False)
         _print_errors(out, ladder.errors)
         if json_out is not None:
             _write(json_out, ladder.to_json_text(), console)

@@ -126,3 +126,16 @@ def test_balance_checks_every_argument_before_printing_or_playing(tmp_path):
         assert result.exit_code == 1 and reason in result.stderr, result.output
         assert result.output.count("\n") == 1 and "games" not in result.output  # no header, nothing played
     assert not out.exists()
+
+
+def test_ladder_shows_no_interval_it_cannot_give():
+    ladder = ["ladder", "test-pig", "--agents", "random,heuristic", "--seed", "4"]
+    result = runner.invoke(_app(), [*ladder, "-n", "4", "--bootstrap", "0", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert "No intervals: --bootstrap 0" in result.stderr and "1500–1500" not in result.stderr
+    assert all(row["low"] is None for row in json.loads(result.stdout)["ratings"])
+    # Two games, both won by heuristic: a perfect record bounds nothing from one side.
+    result = runner.invoke(_app(), [*ladder, "-n", "2", "--bootstrap", "20"])
+    assert result.exit_code == 0, result.output
+    assert "2-0-0" in result.stdout and "heuristic won every game, so nothing bounds its rating from above" in result.stdout
+    assert "random lost every game" in result.stdout and "–" not in result.stdout.split("W-D-L")[1]
