@@ -20,7 +20,7 @@ import select
 import sys
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from rich.text import Text
@@ -163,11 +163,6 @@ def keys_mode(fd: int) -> Iterator[bool]:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
-@contextmanager
-def _unchanged() -> Iterator[bool]:
-    yield False
-
-
 class RealtimeSession(TurnSession):
     """Real-time games: computers act on their own schedule, the human whenever they type."""
 
@@ -191,7 +186,7 @@ class RealtimeSession(TurnSession):
         # On a terminal the session reads key by key and echoes the line itself, so a redraw
         # (whenever the computer acts) shows what the person has typed so far instead of wiping it.
         editing = self.narrator.console.is_terminal and not self.echo
-        with keys_mode(fd) if editing else _unchanged() as keys:
+        with keys_mode(fd) if editing else nullcontext(False) as keys:
             self.reader = LineReader(fd, editing=keys, on_typing=lambda: self.screen.prompt(self._prompt_line(human)))
             self._play(human, self.reader)
 
