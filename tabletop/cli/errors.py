@@ -16,7 +16,17 @@ import typer
 
 from tabletop.core import TabletopError
 
-__all__ = ["EXIT_GAME_ERROR", "EXIT_INTERRUPTED", "check_output_path", "fail", "game_errors", "parse_options", "usage_error"]
+__all__ = [
+    "EXIT_GAME_ERROR",
+    "EXIT_INTERRUPTED",
+    "check_new_file",
+    "check_output_path",
+    "check_picture_folder",
+    "fail",
+    "game_errors",
+    "parse_options",
+    "usage_error",
+]
 
 EXIT_GAME_ERROR = 1
 EXIT_USAGE = 2
@@ -63,6 +73,34 @@ def check_output_path(path: Path | None, option: str) -> None:
         fail(f"{option} {path} is a folder; give a file name")
     if not path.parent.is_dir():
         fail(f"{option} {path}: the folder {path.parent} does not exist; create it first")
+
+
+def check_new_file(path: Path | None, option: str, *, force: bool) -> None:
+    """``check_output_path`` for a file that only a file name can take (not ``-``), and that must
+    not replace an existing file unless ``--force`` asks for it."""
+    if path is None:
+        return
+    if str(path) == "-":
+        fail(f"{option} takes a file name; '-' (stdout) would mix the file into the game's narration")
+    check_output_path(path, option)
+    if path.exists() and not force:
+        fail(f"{option} {path} already exists; add --force to replace it, or choose another name")
+
+
+PICTURES = "step-*.svg"
+"""The pictures ``--render`` and ``render --out`` write into their folder."""
+
+
+def check_picture_folder(path: Path | None, option: str, *, force: bool) -> None:
+    """Refuse, before any work, a picture folder that is a file or already holds pictures
+    (unless ``--force``): writing there would replace them."""
+    if path is None:
+        return
+    if path.exists() and not path.is_dir():
+        fail(f"{option} {path} is a file; give a folder for the step-NNNN.svg pictures")
+    if path.is_dir() and not force and any(path.glob(PICTURES)):
+        fail(f"{option} {path} already holds step-NNNN.svg pictures; add --force to replace them, "
+             "or choose another folder")
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:

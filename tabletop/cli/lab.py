@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -102,8 +103,22 @@ def _sweep_output(out: Path | None, game: str, command: str, resume: bool, bar: 
     return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
 
 
-def _stdout() -> Console:
-    """Tables print at full width even into a pipe or a file, so the intervals stay on one line."""
+def _to_stdout(path: Path | None) -> bool:
+    return path is not None and str(path) == "-"
+
+
+def _check_machine_outputs(**outputs: Path | None) -> None:
+    """At most one machine-readable output may take stdout: two would interleave."""
+    dashed = [option for option, path in outputs.items() if _to_stdout(path)]
+    if len(dashed) > 1:
+        _fail(f"only one of {' and '.join(dashed)} can be '-' (stdout); give the other a file name")
+
+
+def _stdout(*outputs: Path | None) -> Console:
+    """Where the tables go: stdout, at full width even into a pipe or a file, so the intervals stay
+    on one line; stderr when one of ``outputs`` is '-', so stdout holds exactly that JSON or CSV."""
+    if any(_to_stdout(path) for path in outputs):
+        return Console(stderr=True) if sys.stderr.isatty() else Console(stderr=True, width=140)
     return Console() if sys.stdout.isatty() else Console(width=140)
 
 
@@ -152,6 +167,7 @@ def simulate_command(
 
     check_output_path(json_out, "--json")
     check_output_path(csv_out, "--csv")
+    _check_machine_outputs(**{"--json": json_out, "--csv": csv_out})
     console = Console(stderr=True)
     with _errors():
         agents = [seat1, seat2, *(seat or [])]
@@ -168,7 +184,7 @@ def simulate_command(
                               max_steps=max_steps, record_dir=str(records) if records else None, progress=tick,
                               cluster=cluster, output=_sweep_output(sweep_out, game, "simulate", resume, bar, task),
                               keep_games=json_out is not None or csv_out is not None)
-        out = _stdout()
+        out = _stdout(json_out, csv_out)
         _print_summary(out, report)
         if json_out is not None:
             _write(json_out, report.to_json_text(), console)
@@ -235,16 +251,21 @@ def balance_command(
 
     Every game is also written to OUT/GAME-balance-games.jsonl as it finishes, for --resume.
     """
-    from tabletop.lab.balance import run_balance
+    from tabletop.agents import make_agent
+    from tabletop.lab.balance import balance_games, choose_entries, run_balance
     from tabletop.lab.dimensions import dimension_for
 
     console = Console(stderr=True)
+    if out.exists() and not out.is_dir():
+        _fail(f"--out {out} is a file; give a folder for the report")
     with _errors():
+        # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
-        chosen = [e.strip() for e in entries.split(",") if e.strip()] if entries else list(dimension.entries)
-        n = len(chosen)
+        named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
+        chosen = choose_entries(dimension, named)
+        make_agent(agent)
         mirrored = dimension.mirrors if mirrors is None else mirrors
-        total = games * ((n * (n - 1) // 2 + (n if mirrored else 0)) if dimension.kind == "matchup" else n)
+        total = balance_games(dataclasses.replace(dimension, mirrors=mirrored), chosen, games)
         console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games")
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")
@@ -302,16 +323,29 @@ def ladder_command(
                                 max_steps=max_steps, record_dir=str(records) if records else None,
                                 progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
                                 output=_sweep_output(sweep_out, game, "ladder", resume, bar, task))
-        out = _stdout()
+        out = _stdout(json_out)
         table = Table(title=f"{game} ladder: {games} games per pairing, seed {seed}")
         for column in ("rank", "agent", "rating", "95% interval", "W-D-L"):
             table.add_column(column, justify="left" if column == "agent" else "right")
+        notes: list[str] = []
         for rank, i in enumerate(ladder.standings(), 1):
             r = ladder.ratings
             w, d, lose = ladder.record(i)
-            table.add_row(str(rank), r.names[i], f"{r.ratings[i]:.0f}", f"{r.low[i]:.0f}–{r.high[i]:.0f}",
-                          f"{w}-{d}-{lose}")
+            interval = ladder.interval(i)
+            if isinstance(interval, str):
+                shown = "-"
+                if interval != "no bootstrap re-samples":
+                    side = "above" if interval.startswith("won") else "below"
+                    notes.append(f"{r.names[i]} {interval}, so nothing bounds its rating from {side}: "
+                                 "no interval is shown.")
+            else:
+                shown = f"{interval[0]:.0f}–{interval[1]:.0f}"
+            table.add_row(str(rank), r.names[i], f"{r.ratings[i]:.0f}", shown, f"{w}-{d}-{lose}")
         out.print(table)
+        if not bootstrap:
+            notes.insert(0, "No intervals: --bootstrap 0 re-samples nothing.")
+        for note in notes:
+            out.print(note, markup=False)
         _print_errors(out, ladder.errors)
         if json_out is not None:
             _write(json_out, ladder.to_json_text(), console)
@@ -347,7 +381,7 @@ def fit_command(
             table.add_column(column, justify="left" if column == "model" else "right")
         for name, score in fit.scores.items():
             table.add_row(name, f"{score.log_loss:.4f}", f"{score.brier:.4f}")
-        _stdout().print(table)
+        _stdout(out).print(table)
         _write(out, json.dumps(fit.model.to_json(), indent=1), console)
 
 

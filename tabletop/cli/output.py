@@ -7,6 +7,7 @@ read as rich markup, and never wrapped, so it stays greppable in a pipe.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Iterable, Mapping
@@ -145,6 +146,23 @@ def _text(value: object) -> str:
     if isinstance(value, float) and value.is_integer():
         return str(int(value))
     return str(value)
+
+
+def enable_line_editing() -> None:
+    """Give ``input()`` prompts history and cursor keys at a terminal, through the standard
+    library's readline where the platform has it; pipes and files read lines as before."""
+    if not is_interactive():
+        return
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (importing it is what turns line editing on for input())
+
+
+def forget_typed_lines() -> None:
+    """Empty the prompt history, so the next player at a shared terminal cannot bring back the
+    last one's secret choices with the up arrow."""
+    readline = sys.modules.get("readline")
+    if readline is not None:
+        readline.clear_history()
 
 
 def is_interactive() -> bool:

@@ -7,15 +7,16 @@ import secrets
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
+from typer.core import TyperCommand
 
 import tabletop
 from tabletop.agents import Agent, make_agent
 from tabletop.core import Game, State
 
-from .errors import check_output_path, game_errors, parse_options, usage_error
+from .errors import PICTURES, check_new_file, check_picture_folder, game_errors, parse_options, usage_error
 from .output import Narrator, make_console
 
 __all__ = ["HUMAN", "SvgWriter", "Table", "register", "seat_kinds"]
@@ -59,7 +60,7 @@ class SvgWriter:
         path = self.directory / f"step-{step:04d}.svg"
         path.write_text(picture, encoding="utf-8")
         # After an undo, pictures of the abandoned future would mislead.
-        for stale in self.directory.glob("step-*.svg"):
+        for stale in self.directory.glob(PICTURES):
             number = stale.stem.removeprefix("step-")
             if number.isdigit() and int(number) > step:
                 stale.unlink()
@@ -86,6 +87,8 @@ def think_seconds(text: str) -> str:
     if not match:
         usage_error(f"thinking time looks like 1, 1.5s or 500ms, not {text!r}", "--think")
     value = float(match.group(1)) / (1000 if match.group(2) == "ms" else 1)
+    if value <= 0:
+        usage_error(f"thinking time must be above zero, such as 1s or 500ms, not {text!r}", "--think")
     return f"{value:g}"
 
 
@@ -98,8 +101,37 @@ def agent_seed(game_seed: int, seat_index: int) -> int:
     return (game_seed * 1009 + seat_index * 7919 + 1) % (2**31)
 
 
+SEAT_OPTION = re.compile(r"--seat(\d+)")
+
+
+class PlayCommand(TyperCommand):
+    """``play``, whose suggestions for a misspelled option name only the seats the game has."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        given = list(args)  # the parser consumes its list
+        try:
+            return super().parse_args(ctx, args)
+        except Exception as exc:  # click's NoSuchOption, as bundled with typer
+            possibilities = getattr(exc, "possibilities", None)
+            option = str(getattr(exc, "option_name", ""))
+            seats = _seat_count(given)
+            if seats is not None and possibilities:
+                kept = [name for name in possibilities
+                        if not (m := SEAT_OPTION.fullmatch(name)) or int(m.group(1)) <= seats]
+                if not kept and SEAT_OPTION.match(option):
+                    kept = [f"--seat{n}" for n in range(1, seats + 1)]
+                setattr(exc, "possibilities", kept)  # noqa: B010
+            raise
+
+
+def _seat_count(args: list[str]) -> int | None:
+    """The most seats the game named among ``args`` (if one is) can have."""
+    names = {info.name: info.max_seats for info in tabletop.games()}
+    return next((names[arg] for arg in args if arg in names), None)
+
+
 def register(app: typer.Typer) -> None:
-    app.command("play")(play)
+    app.command("play", cls=PlayCommand)(play)
 
 
 def play(
@@ -125,11 +157,13 @@ def play(
     save: Annotated[Path | None, typer.Option(metavar="FILE", help="Save the game record here at the end.")] = None,
     render: Annotated[Path | None, typer.Option(
         metavar="DIR", help="Write an SVG picture of every step to DIR (games that draw).")] = None,
+    force: Annotated[bool, typer.Option(
+        "--force", help="Replace an existing --save file, or the pictures already in the --render folder.")] = False,
 ) -> None:
     """Play a game in the terminal: humans pick numbered actions, computers play themselves.
 
     At your prompt, type an action's number or its text form, or: help, board, log, all, undo,
-    save FILE, quit. Two humans at one terminal get a hand-over screen between turns when the
+    save FILE (save --force FILE replaces a file), quit. Two humans at one terminal get a hand-over screen between turns when the
     game hides information.
     """
     from .realtime import RealtimeSession
@@ -137,7 +171,10 @@ def play(
 
     given = {1: seat1, 2: seat2, 3: seat3, 4: seat4, 5: seat5, 6: seat6, 7: seat7, 8: seat8}
     options = parse_options(option)
-    check_output_path(save, "--save")
+    save = save.expanduser() if save is not None else None
+    render = render.expanduser() if render is not None else None
+    check_new_file(save, "--save", force=force)
+    check_picture_folder(render, "--render", force=force)
     think_text = think_seconds(think) if think is not None else None
     with game_errors():
         loaded = tabletop.load(game, **options)

@@ -12,11 +12,15 @@ a simulated clock, without waiting, exactly as the simulation lab does.
 
 from __future__ import annotations
 
+import codecs
 import io
 import os
+import re
 import select
 import sys
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 from rich.text import Text
@@ -30,7 +34,7 @@ from .screen import Screen
 from .session import AgentFailure, QuitGame
 from .terminal import MENU_LIMIT, TurnSession
 
-__all__ = ["MIN_PACE", "LineReader", "RealtimeSession"]
+__all__ = ["MIN_PACE", "LineReader", "RealtimeSession", "keys_mode"]
 
 MIN_PACE = 0.25
 """Seconds a computer waits at least before acting against a human, so the human can follow."""
@@ -52,21 +56,33 @@ def columns(lines: list[str], width: int) -> list[str]:
 
 
 class LineReader:
-    """Whole lines from a file descriptor, waiting at most a given time for each."""
+    """Whole lines from a file descriptor, waiting at most a given time for each.
 
-    def __init__(self, fd: int) -> None:
+    With ``editing`` (a terminal in :func:`keys_mode`) it reads key by key and keeps the line
+    being typed in :attr:`typed`, so a redraw can show it again; ``on_typing`` is called whenever
+    it changes. Backspace and Ctrl-U edit it, Ctrl-D on an empty line ends the input, and other
+    control keys (arrows and the like) are ignored.
+    """
+
+    def __init__(self, fd: int, *, editing: bool = False, on_typing: Callable[[], None] | None = None) -> None:
         self.fd = fd
         self.buffer = b""
         self.closed = False
+        self.editing = editing
+        self.on_typing = on_typing
+        self.typed = ""
+        self._keys = ""
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
 
     def readline(self, timeout: float | None) -> str | None:
         """The next line, None if none arrived in ``timeout`` seconds; EOFError at the end."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while b"\n" not in self.buffer:
+        while (line := self._take_line()) is None:
             if self.closed:
-                if self.buffer:
-                    line, self.buffer = self.buffer, b""
-                    return line.decode(errors="replace").strip()
+                if self.buffer or self.typed:
+                    rest = self.typed + self.buffer.decode(errors="replace")
+                    self.buffer, self.typed = b"", ""
+                    return rest.strip()
                 raise EOFError
             wait = None if deadline is None else max(0.0, deadline - time.monotonic())
             ready, _, _ = select.select([self.fd], [], [], wait)
@@ -77,8 +93,74 @@ class LineReader:
                 self.buffer += chunk
             else:
                 self.closed = True
-        line, _, self.buffer = self.buffer.partition(b"\n")
-        return line.decode(errors="replace").strip()
+        return line
+
+    def _take_line(self) -> str | None:
+        if not self.editing:
+            if b"\n" not in self.buffer:
+                return None
+            line, _, self.buffer = self.buffer.partition(b"\n")
+            return line.decode(errors="replace").strip()
+        if not self.buffer and not self._keys:
+            return None
+        keys = self._keys + self._decoder.decode(self.buffer)
+        self.buffer, self._keys = b"", ""
+        before = self.typed
+        index = 0
+        while index < len(keys):
+            key = keys[index]
+            index += 1
+            if key in "\r\n":
+                entered, self.typed = self.typed, ""
+                self._keys = keys[index:]
+                self._typing(before)
+                return entered.strip()
+            if key == "\x1b":  # an escape sequence (an arrow key): skip it whole
+                match = ESCAPE.match(keys, index - 1)
+                if match is None:
+                    self._keys = keys[index - 1:]  # the rest has not arrived yet
+                    break
+                index = match.end()
+            elif key in "\x7f\b":
+                self.typed = self.typed[:-1]
+            elif key == "\x15":  # Ctrl-U
+                self.typed = ""
+            elif key == "\x04" and not self.typed:  # Ctrl-D
+                self.closed = True
+            elif key.isprintable():
+                self.typed += key
+        self._typing(before)
+        return None
+
+    def _typing(self, before: str) -> None:
+        if self.typed != before and self.on_typing is not None:
+            self.on_typing()
+
+
+ESCAPE = re.compile(r"\x1b(?:\[[0-9;?]*[@-~]|O.|[^\[O])", re.DOTALL)
+"""An escape sequence as terminals send them for arrow, function and Alt keys."""
+
+
+@contextmanager
+def keys_mode(fd: int) -> Iterator[bool]:
+    """Put the terminal on ``fd`` into key-by-key input without echo (Ctrl-C still interrupts),
+    restoring it afterwards; yields False, changing nothing, where that is not possible."""
+    try:
+        import termios
+        import tty
+
+        saved = termios.tcgetattr(fd)
+    except (ImportError, OSError):
+        yield False
+        return
+    try:
+        tty.setcbreak(fd, termios.TCSANOW)
+        attributes = termios.tcgetattr(fd)
+        attributes[3] &= ~termios.ECHO
+        termios.tcsetattr(fd, termios.TCSANOW, attributes)
+        yield True
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
 
 
 class RealtimeSession(TurnSession):
@@ -93,13 +175,22 @@ class RealtimeSession(TurnSession):
         self.echo = not is_interactive()
         self._clock_started = time.monotonic()
         self._clock_told = 0.0
+        self.reader = LineReader(-1)
 
     def loop(self) -> None:
         if not self.humans:
             self.simulate()
             return
         (human,) = self.humans
-        reader = LineReader(sys.stdin.fileno())
+        fd = sys.stdin.fileno()
+        # On a terminal the session reads key by key and echoes the line itself, so a redraw
+        # (whenever the computer acts) shows what the person has typed so far instead of wiping it.
+        editing = self.narrator.console.is_terminal and not self.echo
+        with keys_mode(fd) if editing else nullcontext(False) as keys:
+            self.reader = LineReader(fd, editing=keys, on_typing=lambda: self.screen.prompt(self._prompt_line(human)))
+            self._play(human, self.reader)
+
+    def _play(self, human: str, reader: LineReader) -> None:
         due: dict[str, tuple[float, int]] = {}
         self.redraw(human)
         while not self.state.is_over:
@@ -214,7 +305,11 @@ class RealtimeSession(TurnSession):
             lines.append("Nothing for you to do this moment.")
         lines += self.notes
         # A line wider than the terminal would wrap and shift every row below it.
-        return [line[: width - 1] for line in lines] + [f"{human}> "]
+        return [line[: width - 1] for line in lines] + [self._prompt_line(human)]
+
+    def _prompt_line(self, human: str) -> str:
+        """The prompt with what has been typed at it so far."""
+        return f"{human}> {self.reader.typed}"
 
     def _answer(self, human: str, line: str) -> bool:
         """Take one typed line; on a terminal, what it prints goes into the screen's notes."""

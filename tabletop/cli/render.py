@@ -11,7 +11,7 @@ import tabletop
 from tabletop.core import load_record
 from tabletop.core.record import run_clock
 
-from .errors import fail, game_errors, parse_options
+from .errors import check_picture_folder, fail, game_errors, parse_options
 from .play import SvgWriter
 from .replay import parse_viewer, start_state
 
@@ -32,9 +32,12 @@ def render(
         metavar="FILE", help="Draw every step of this saved game instead of one opening position.")] = None,
     as_seat: Annotated[str | None, typer.Option(
         "--as", metavar="SEAT", help="Draw a seat's view instead of the spectator's.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace the pictures already in the folder.")] = False,
 ) -> None:
     """Draw a position (or every step of a record) as SVG pictures."""
     options = parse_options(option)
+    out = out.expanduser()
+    check_picture_folder(out, "--out", force=force)
     with game_errors():
         if record is not None:
             tabletop.replay(record)

@@ -13,7 +13,7 @@ from tabletop.core.errors import shorten
 from tabletop.core.record import run_clock
 
 from .errors import game_errors, usage_error
-from .output import ALL, Narrator, Viewer, make_console
+from .output import ALL, Narrator, Viewer, enable_line_editing, make_console
 
 __all__ = ["narrate_record", "parse_viewer", "register"]
 
@@ -46,6 +46,8 @@ def narrate_record(record: Record, narrator: Narrator, viewer: Viewer, *, step: 
     """
     state = start_state(record)
     game = state.game
+    if step:
+        enable_line_editing()
     narrator.header(state, show_seed=viewer is ALL or not game.info.hidden_information)
     narrator.events(state.events, viewer)
     narrator.board(game, state, viewer, "Opening position")

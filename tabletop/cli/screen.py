@@ -33,6 +33,11 @@ class Screen:
         """Something else wrote to the terminal: paint everything next time."""
         self.shown = []
 
+    def prompt(self, text: str) -> None:
+        """Show ``text`` as the last line (the prompt and what is typed at it), the rest unchanged."""
+        if self.shown:
+            self.paint([*self.shown[:-1], text])
+
     def paint(self, lines: list[str]) -> int:
         """Show ``lines`` and leave the cursor after the last one; the number of lines written."""
         if len(lines) != len(self.shown) or len(lines) >= self.height:

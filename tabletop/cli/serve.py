@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import errno
+import socket
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -9,6 +12,59 @@ import typer
 from .errors import fail
 
 __all__ = ["register"]
+
+SQLITE = "sqlite:///"
+
+
+def check_address(host: str, port: int) -> None:
+    """Fail with the reason if the server could not listen on ``host:port`` (before it says it does)."""
+    where = f"{host}:{port}"
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM,
+                                                             flags=socket.AI_PASSIVE)[0]
+    except (socket.gaierror, UnicodeError) as exc:
+        fail(f"cannot listen on {where}: there is no such address ({getattr(exc, 'strerror', None) or exc}); "
+             "give --host 127.0.0.1, 0.0.0.0 or an address of this machine")
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as the server itself binds
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                fail(f"cannot listen on {where}: port {port} is already in use; stop what uses it or "
+                     "choose another --port")
+            if exc.errno == errno.EACCES:
+                fail(f"cannot listen on {where}: this user may not use port {port}; choose a port above 1023")
+            fail(f"cannot listen on {where}: {exc.strerror or exc}; give --host 127.0.0.1, 0.0.0.0 or an "
+                 "address of this machine")
+
+
+def database_problem(url: str, exc: Exception) -> str:
+    """Why the database at ``url`` could not be opened, in plain words (no SQLAlchemy links)."""
+    if url.startswith(SQLITE):
+        folder = Path(url.removeprefix(SQLITE)).expanduser().parent
+        if not folder.is_dir():
+            return f"cannot open the database {url}: the folder {folder} does not exist; create it first"
+    reason = getattr(exc, "orig", None) or (exc.args[0] if exc.args else exc)
+    first = str(reason).strip().splitlines()[0] if str(reason).strip() else type(exc).__name__
+    return f"cannot open the database {url}: {first}"
+
+
+def check_database(url: str) -> None:
+    """Open (creating an empty SQLite file if need be) the database, as the server will, or fail."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from tabletop.server.db import connect
+
+    try:
+        engine = connect(url)
+        try:
+            with engine.connect():
+                pass
+        finally:
+            engine.dispose()
+    except (SQLAlchemyError, ImportError, ValueError) as exc:
+        fail(database_problem(url, exc))
 
 
 def register(app: typer.Typer) -> None:
@@ -43,9 +99,21 @@ def serve(
     except ValueError as exc:
         fail(str(exc).replace("message_rate", "--message-rate").replace("table_rate", "--table-rate"))
 
+    check_address(host, port)
+    check_database(db)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"Tabletop server on http://{host}:{port} (API at http://{shown}:{port}/docs, database {db})", flush=True)
     try:
         run(host, port, db, workers=workers, **given)
-    except Exception as exc:  # a database that cannot be reached must not become a traceback
-        fail(f"the server could not run: {type(exc).__name__}: {exc}")
+    except SystemExit as stop:  # uvicorn gave up starting (it has said why)
+        fail(f"the server on {host}:{port} could not start (exit status {stop.code})")
+    except Exception as exc:  # a database that fails later must not become a traceback
+        fail(_run_problem(db, exc))
+
+
+def _run_problem(url: str, exc: Exception) -> str:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if isinstance(exc, SQLAlchemyError):
+        return database_problem(url, exc)
+    return f"the server could not run: {type(exc).__name__}: {exc}"

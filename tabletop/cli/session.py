@@ -9,8 +9,9 @@ narrated in full, private lines marked with whom they were for.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from tabletop.core import Action, Event, Game, IllegalAction, State
+from tabletop.core import Action, Event, Game, IllegalAction, State, possessive
 
 from .errors import fail
 from .output import ALL, Narrator
@@ -34,6 +35,9 @@ class Session:
         self.table = table
         self.narrator = narrator
         self.save_path = save
+        # Files this session may replace: its own --save file (checked before the game began)
+        # and every file it has written itself. Any other existing file is left alone unless asked.
+        self.owned: set[Path] = {save.resolve()} if save is not None else set()
         self.svg = svg
         self.humans = table.humans
         self.hidden = table.game.info.hidden_information
@@ -99,7 +103,7 @@ class Session:
         self.save_record()
 
     def tell_seed(self) -> None:
-        if self.seed_secret:
+        if self.seed_secret and self.state.is_over:
             self.narrator.line(f"The seed was {self.state.rng.seed}; play it again with --seed.")
 
     # -- moves ---------------------------------------------------------------------------------
@@ -144,9 +148,32 @@ class Session:
         self.narrated = min(self.narrated, length)
         self.svg.write(state)
 
+    @property
+    def current_human(self) -> str:
+        """The human seat whose turn it is (or was last)."""
+        return self.humans[0]
+
     def save_record(self, path: Path | None = None) -> None:
+        """Save the full record, unless the game hides information, is not over, and the person here
+        did not play every seat: the full record's seed would tell every deal, so they get their
+        own seat's record."""
         target = path or self.save_path
         if target is None:
             return
-        self.state.record().save(target)
+        state = self.state
+        if self.seed_secret and not state.is_over and set(self.humans) != set(state.seats):
+            seat = self.current_human
+            self.write(state.seat_record(seat), target)
+            self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the game is unfinished, "
+                               f"so without the seed, which would tell every deal) to {target}.")
+            return
+        self.write(state.record(), target)
         self.narrator.line(f"Saved the game record to {target}.")
+
+    def may_replace(self, path: Path) -> bool:
+        """True if writing ``path`` destroys nothing this session was not asked to replace."""
+        return not path.exists() or path.resolve() in self.owned
+
+    def write(self, record: Any, path: Path) -> None:
+        record.save(path)
+        self.owned.add(path.resolve())

@@ -15,13 +15,14 @@ from tabletop.core import Action, IllegalAction, InvalidAction, possessive
 from tabletop.core.undo import undo_last_human_decision
 
 from .help import HELP_WORDS, table_help
-from .output import Narrator, is_interactive
+from .output import Narrator, enable_line_editing, forget_typed_lines, is_interactive
 from .play import SvgWriter, Table
 from .session import QuitGame, Session
 
 __all__ = ["HELP", "TurnSession", "undo_last_human_decision"]
 
 MENU_LIMIT = 40
+FORCE = "--force"
 
 HELP = """At the prompt, type:
   a number        take that action from the list
@@ -38,8 +39,9 @@ HELP = """At the prompt, type:
                   estimated chance to win from what you can see (takes a second or two)
   why ACTION      why an action (its number or text) is not allowed now, with its rule
   rule ID         the words of a rule; each log line ends with the ID of its rule
-  save FILE       save the game record so far
-  quit            leave the game (the record is saved if --save was given)"""
+  save FILE       save the game record so far (save --force FILE replaces an existing file)
+  quit            leave the game (the record is saved if --save was given: in an unfinished
+                  game with hidden information, your own seat's record, as with save)"""
 
 MENU_ODDS = 8
 
@@ -49,6 +51,7 @@ class Prompt:
 
     def __init__(self) -> None:
         self.echo = not is_interactive()
+        enable_line_editing()
 
     def ask(self, text: str) -> str:
         try:
@@ -68,6 +71,10 @@ class TurnSession(Session):
         super().__init__(table, narrator, save=save, svg=svg)
         self.prompt = Prompt()
         self.on_screen: str | None = None
+
+    @property
+    def current_human(self) -> str:
+        return self.on_screen or self.humans[0]
 
     def loop(self) -> None:
         while not self.state.is_over:
@@ -153,17 +160,23 @@ class TurnSession(Session):
         return True
 
     def _save(self, seat: str, name: str) -> None:
+        force = name == FORCE or name.startswith(FORCE + " ")
+        name = name.removeprefix(FORCE).strip() if force else name
         if not name:
             self.narrator.line("Say where: save FILE")
+            return
+        path = Path(name).expanduser()
+        if not force and not self.may_replace(path):
+            self.narrator.line(f"{name} already exists; to replace it, type: save {FORCE} {name}")
             return
         try:
             if self.hidden and not self.state.is_over:
                 # A full record holds the seed, which tells every deal: mid-game a player gets their own.
-                self.state.seat_record(seat).save(Path(name))
+                self.write(self.state.seat_record(seat), path)
                 self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
                                    f"saved when the game ends) to {name}.")
             else:
-                self.save_record(Path(name))
+                self.save_record(path)
         except OSError as exc:
             self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
 
@@ -183,6 +196,7 @@ class TurnSession(Session):
     def hand_over(self, seat: str) -> None:
         """Clear the screen and wait, so the next player cannot see the last one's secrets."""
         self.narrator.clear(scrollback=True)
+        forget_typed_lines()
         self.narrator.line(f"Pass the terminal to {seat}.", style="bold")
         if self.prompt.ask(f"{seat}, press Enter when you are ready. ").lower() in ("quit", "exit"):
             raise QuitGame("You left the game unfinished.")

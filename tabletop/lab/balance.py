@@ -32,7 +32,7 @@ from .simulate import SweepOutput, default_record_dir, modules_for
 from .stats import ELO_PER_NATURAL, BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
 from .sweep import Progress, Tally, run_sweep, scored_games
 
-__all__ = ["BalanceReport", "CostFit", "VariantRow", "run_balance"]
+__all__ = ["BalanceReport", "CostFit", "VariantRow", "balance_games", "choose_entries", "run_balance"]
 
 @dataclass(frozen=True)
 class VariantRow:
@@ -141,6 +141,22 @@ def balance_games(d: Dimension, entries: Sequence[str], games: int) -> int:
     return games * (len(_pairs(d, entries)) if d.kind == "matchup" else len(entries))
 
 
+def choose_entries(d: Dimension, entries: Sequence[str] | None) -> list[str]:
+    """The entries a sweep plays: all of the dimension's (``None``), or the named ones, at least
+    two (one alone has nothing to be balanced against) and each a real entry."""
+    if entries is None:
+        return list(d.entries)
+    chosen = list(dict.fromkeys(entries))
+    unknown = [e for e in chosen if e not in d.entries]
+    if unknown:
+        raise DimensionUnavailable(f"{d.game} {d.name} has no {', '.join(unknown)}; it has {', '.join(d.entries)}")
+    if len(chosen) < 2:
+        named = f"only {chosen[0]}" if chosen else "none"
+        raise DimensionUnavailable(f"a balance sweep needs at least two entries of {d.name} to compare, and {named} was "
+                                   f"given; choose from {', '.join(d.entries)}")
+    return chosen
+
+
 def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: int = 0, jobs: int = 1,
                 dimension: Dimension | None = None, entries: Sequence[str] | None = None,
                 mirrors: bool | None = None,
@@ -153,10 +169,7 @@ def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: i
     ``cluster`` and ``output`` work as in :func:`~tabletop.lab.simulate.simulate`.
     """
     d = dimension or dimension_for(game)
-    chosen = list(entries) if entries else list(d.entries)
-    unknown = [e for e in chosen if e not in d.entries]
-    if unknown:
-        raise DimensionUnavailable(f"{game} {d.name} has no {', '.join(unknown)}; it has {', '.join(d.entries)}")
+    chosen = choose_entries(d, entries)
     d = dataclasses.replace(d, entries=tuple(chosen), mirrors=d.mirrors if mirrors is None else mirrors)
     folder = record_dir or default_record_dir(game, seed)
     build = _specs_matchup if d.kind == "matchup" else _specs_variants

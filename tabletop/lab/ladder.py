@@ -41,6 +41,7 @@ class Ladder:
     tally: Tally
     ratings: BradleyTerry
     options: dict[str, Any] = field(default_factory=dict)
+    bootstrap: int = 200
 
     def head_to_head(self, i: int, j: int) -> Rate:
         """Points share of agent ``i`` against ``j`` (draws count half)."""
@@ -61,6 +62,17 @@ class Ladder:
                 losses += group.count(me, "loss")
         return wins, draws, losses
 
+    def interval(self, i: int) -> tuple[float, float] | str:
+        """Agent ``i``'s 95% rating interval, or why it has none: without bootstrap re-samples there
+        is none to give, and a perfect record (every game won, or every game lost) has no finite
+        bound on one side, while each re-sample repeats it, so the bootstrap would show no spread."""
+        if not self.bootstrap:
+            return "no bootstrap re-samples"
+        wins, draws, losses = self.record(i)
+        if wins + losses and not draws and not (wins and losses):
+            return "won every game" if wins else "lost every game"
+        return self.ratings.low[i], self.ratings.high[i]
+
     @property
     def errors(self) -> list[GameResult]:
         return self.tally.failed
@@ -72,9 +84,14 @@ class Ladder:
         ratings = self.ratings.to_json()
         for i, row in enumerate(ratings):
             row["wins"], row["draws"], row["losses"] = self.record(i)
+            interval = self.interval(i)
+            if isinstance(interval, str):
+                row["low"] = row["high"] = None
+                row["no_interval"] = interval
         n = len(self.agents)
         return {
-            "game": self.game, "options": self.options, "agents": list(self.agents), "ratings": ratings,
+            "game": self.game, "options": self.options, "agents": list(self.agents), "bootstrap": self.bootstrap,
+            "ratings": ratings,
             "head_to_head": [[None if i == j else self.head_to_head(i, j).to_json() for j in range(n)]
                              for i in range(n)],
             "errors": [{"seed": g.seed, "error": g.error, "record": g.record_path} for g in self.errors],
@@ -112,4 +129,5 @@ def run_ladder(game: str, agents: Sequence[str], games: int = 20, seed: int = 0,
                       journal=output.open(identity), resume=output.resume)
     names = [f"{spec} (#{k + 1})" if list(agents).count(spec) > 1 else spec for k, spec in enumerate(agents)]
     ratings = bradley_terry(names, scored_games(tally, _pair), bootstrap=bootstrap, seed=seed)
-    return Ladder(game=game, agents=tuple(agents), tally=tally, ratings=ratings, options=dict(built.options))
+    return Ladder(game=game, agents=tuple(agents), tally=tally, ratings=ratings, options=dict(built.options),
+                  bootstrap=bootstrap)

@@ -43,9 +43,8 @@ def test_a_player_of_a_hidden_information_game_is_not_told_the_seed_until_the_en
     mid = tmp_path / "mid.json"
     out = invoke("play", "test-guess", "--seat2", "random", "--seed", "77", input=f"1\nsave {mid}\nquit\n",
                  TABLETOP_PLUGINS=PLUGINS).stdout
-    before_quit = out.split("You left the game")[0]
-    assert "77" not in before_quit
-    assert "The seed was 77" in out
+    # Not even on leaving: the game is not over, and the seed would tell every deal.
+    assert "77" not in out and "You left the game unfinished." in out
     saved = json.loads(mid.read_text())
     assert saved["format"] == "tabletop-seat-record" and "seed" not in saved and saved["seat"] == "seat1"
     assert "Saved seat1's record" in out

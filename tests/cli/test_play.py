@@ -171,4 +171,72 @@ def test_render_writes_svg_pictures(tmp_path):
     again = tmp_path / "again"
     assert run("render", "test-guess", "--record", str(record), "--out", str(again)).returncode == 0
     assert sorted(p.name for p in again.iterdir()) == sorted(p.name for p in steps.iterdir())
-    assert_clean_failure(run("render", "test-pig", "--record", str(record), "--out", str(again)), 1, "is a game of")
+    assert_clean_failure(run("render", "test-pig", "--record", str(record), "--out", str(tmp_path / "pig")), 1,
+                         "is a game of")
+
+
+def test_saving_never_replaces_an_existing_file_unasked(tmp_path):
+    keep = tmp_path / "keep.json"
+    keep.write_text("precious\n")
+    computers = ("play", "test-pig", "--seat1", "random", "--seat2", "random", "--seed", "1")
+    refused = run(*computers, "--save", str(keep))
+    assert_clean_failure(refused, 1, f"--save {keep} already exists; add --force")
+    assert refused.stdout == "" and keep.read_text() == "precious\n"  # refused before the game began
+    assert run(*computers, "--save", str(keep), "--force").returncode == 0
+    assert json.loads(keep.read_text())["game"] == "test-pig"
+
+    keep.write_text("precious\n")
+    out = run("play", "test-pig", "--seat2", "random", "--seed", "1", "--save", str(tmp_path / "own.json"),
+              input=f"save {keep}\nsave ~/home.json\nsave {tmp_path / 'own.json'}\nquit\n", HOME=str(tmp_path)).stdout
+    assert f"{keep} already exists; to replace it, type: save --force {keep}" in out
+    assert keep.read_text() == "precious\n"
+    # ~ is the home folder; the session's own --save file may be updated by the session itself.
+    assert json.loads((tmp_path / "home.json").read_text())["game"] == "test-pig"
+    assert out.count(f"Saved the game record to {tmp_path / 'own.json'}.") == 2
+    out = run("play", "test-pig", "--seat2", "random", "--seed", "1", input=f"save --force {keep}\nquit\n").stdout
+    assert f"Saved the game record to {keep}." in out and json.loads(keep.read_text())["game"] == "test-pig"
+
+
+def test_picture_folders_are_checked_before_anything_is_drawn(tmp_path):
+    pictures = tmp_path / "pictures"
+    assert run("render", "test-guess", "--seed", "1", "--out", str(pictures)).returncode == 0
+    first = (pictures / "step-0000.svg").read_text()
+    assert_clean_failure(run("render", "test-guess", "--seed", "2", "--out", str(pictures)), 1,
+                         "already holds step-NNNN.svg pictures; add --force")
+    refused = run("play", "test-guess", "--seat1", "random", "--seat2", "random", "--render", str(pictures))
+    assert_clean_failure(refused, 1, "--render")
+    assert refused.stdout == "" and (pictures / "step-0000.svg").read_text() == first
+    assert run("render", "test-guess", "--seed", "2", "--out", str(pictures), "--force").returncode == 0
+    a_file = tmp_path / "a-file"
+    a_file.write_text("precious\n")
+    refused = run("play", "test-guess", "--seat1", "random", "--seat2", "random", "--render", str(a_file))
+    assert_clean_failure(refused, 1, f"--render {a_file} is a file")
+    assert refused.stdout == "" and a_file.read_text() == "precious\n"
+
+
+def test_leaving_an_unfinished_hidden_game_keeps_the_seed_and_the_others_secrets(tmp_path):
+    record = tmp_path / "left.json"
+    for ending in ("quit\n", ""):  # quit, or the input ends (Ctrl-D)
+        record.unlink(missing_ok=True)
+        result = run("play", "test-guess", "--seat2", "random", "--seed", "1", "--save", str(record),
+                     input="2\n" + ending)
+        assert result.returncode == 0, result.stderr
+        assert "seed" not in result.stdout.replace("without the seed", "")
+        saved = json.loads(record.read_text())
+        assert saved["format"] == "tabletop-seat-record" and saved["seat"] == "seat1" and "seed" not in saved
+        assert "seat2 secretly picks" not in record.read_text()
+    # One person at every seat sees everything anyway: the full record.
+    run("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1", "--save", str(record),
+        "--force", input="\n2\nquit\n")
+    assert json.loads(record.read_text())["seed"] == 1
+
+
+def test_think_and_seat_mistakes_are_named_as_typed():
+    zero = invoke("play", "test-pig", "--seat2", "mcts", "--think", "0s")
+    assert zero.exit_code == 2 and "--think" in zero.stderr and "above zero" in zero.stderr
+    assert "agent option" not in zero.stderr
+    # Only the seats the game has are suggested for a misspelled seat option.
+    for typo, suggested in (("--seaat1", "(Possible options: --seat1)"), ("--seat9", "--seat1, --seat2)")):
+        result = invoke("play", "test-pig", typo, "random")
+        assert result.exit_code == 2 and suggested in " ".join(result.stderr.split()), result.stderr
+        assert "--seat7" not in result.stderr

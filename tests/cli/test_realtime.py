@@ -38,3 +38,18 @@ def test_real_time_from_a_pipe():
     result = run("play", "test-race", "--seat2", "random", "--seed", "1", "-o", "target=2", input="1\n1\n")
     assert result.returncode == 0 and "Game over:" in result.stdout
     assert "seat1> 1" in result.stdout
+
+
+def test_what_the_human_is_typing_survives_a_redraw():
+    child = spawn("play", "test-race", "--seat2", "random", "--seed", "1", "-o", "target=40")
+    child.expect("seat1> ")
+    child.send("ta")
+    # The computer taps and the screen is redrawn: the prompt shows the half-typed line again.
+    child.expect(r"seat2 taps \(2\)")
+    child.expect("seat1> ta")
+    child.send("x\x7f\x1b[Ap\r")  # a typo taken back, and an arrow key that types nothing
+    child.expect(r"seat1 taps \(1\)\.")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0 and "Traceback" not in transcript(child)

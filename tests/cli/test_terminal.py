@@ -70,3 +70,36 @@ def test_pass_and_play_clears_the_screen_between_seats():
     child.sendline("quit")
     child.expect(pexpect.EOF)
     child.close()
+
+
+def test_the_prompt_has_line_editing_and_history():
+    child = spawn("play", "test-pig", "--seat2", "heuristic", "--seed", "2", "--option", "target=5")
+    child.expect("seat1> ")
+    child.send("board\r")
+    child.expect("seat1's view")
+    child.expect("seat1> ")
+    child.send("\x1b[A\r")  # the up arrow brings back the last line
+    child.expect("seat1's view")
+    child.expect("seat1> ")
+    child.send("rl\x1b[Do\x1b[Cl\r")  # left arrow, a letter inserted, right arrow: roll
+    child.expect("seat1 rolls")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_the_next_player_cannot_bring_back_the_last_ones_lines():
+    child = spawn("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1")
+    child.expect("seat1, press Enter when you are ready.")
+    child.sendline("")
+    child.expect("seat1> ")
+    child.sendline("3")
+    child.expect("seat2, press Enter when you are ready.")
+    child.sendline("")
+    child.expect("seat2> ")
+    child.send("\x1b[A\r")  # the up arrow: seat1's secret pick must not come back
+    child.expect("Type the number of an action")
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()

@@ -96,3 +96,46 @@ def test_a_sweep_in_which_every_game_failed_exits_1():
     assert result.exit_code == 1 and "every one of the 4 games failed" in result.output
     some = runner.invoke(_app(), ["simulate", "test-pig", "-n", "4", "--max-steps", "40", "--seat1", "heuristic"])
     assert some.exit_code == 0, some.output
+
+
+def test_machine_readable_output_to_stdout_is_all_that_stdout_holds(tmp_path):
+    simulate = ["simulate", "test-pig", "-n", "4", "--seed", "2"]
+    result = runner.invoke(_app(), [*simulate, "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["summary"]["completed"] == 4
+    assert "wins" in result.stderr  # the table still reaches the person, on stderr
+    result = runner.invoke(_app(), [*simulate, "--csv", "-", "--json", str(tmp_path / "s.json")])
+    assert result.exit_code == 0, result.output
+    assert len(result.stdout.splitlines()) == 5 and result.stdout.startswith("game,seed,")
+    assert "wins" not in result.stdout and "wrote" in result.stderr
+    result = runner.invoke(_app(), ["ladder", "test-pig", "--agents", "random,heuristic", "-n", "2",
+                                    "--bootstrap", "5", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["agents"] == ["random", "heuristic"]
+    result = runner.invoke(_app(), [*simulate, "--json", "-", "--csv", "-"])
+    assert result.exit_code == 1 and "only one of --json and --csv can be '-'" in result.stderr
+
+
+def test_balance_checks_every_argument_before_printing_or_playing(tmp_path):
+    out = tmp_path / "bal"
+    for args, reason in ((["--entries", "plain"], "needs at least two entries of deck1/deck2 to compare, and only plain was given"),
+                         (["--entries", ","], "and none was given"),
+                         (["--entries", "plain,bogus"], "test-high-card deck1/deck2 has no bogus; it has plain, strong"),
+                         (["--agent", "wizard"], "there is no agent 'wizard'")):
+        result = runner.invoke(_app(), ["balance", "test-high-card", "-n", "2", "--out", str(out), *args])
+        assert result.exit_code == 1 and reason in result.stderr, result.output
+        assert result.output.count("\n") == 1 and "games" not in result.output  # no header, nothing played
+    assert not out.exists()
+
+
+def test_ladder_shows_no_interval_it_cannot_give():
+    ladder = ["ladder", "test-pig", "--agents", "random,heuristic", "--seed", "4"]
+    result = runner.invoke(_app(), [*ladder, "-n", "4", "--bootstrap", "0", "--json", "-"])
+    assert result.exit_code == 0, result.output
+    assert "No intervals: --bootstrap 0" in result.stderr and "1500–1500" not in result.stderr
+    assert all(row["low"] is None for row in json.loads(result.stdout)["ratings"])
+    # Two games, both won by heuristic: a perfect record bounds nothing from one side.
+    result = runner.invoke(_app(), [*ladder, "-n", "2", "--bootstrap", "20"])
+    assert result.exit_code == 0, result.output
+    assert "2-0-0" in result.stdout and "heuristic won every game, so nothing bounds its rating from above" in result.stdout
+    assert "random lost every game" in result.stdout and "–" not in result.stdout.split("W-D-L")[1]

@@ -17,8 +17,8 @@ def test_serve_names_the_databases_it_takes() -> None:
 def test_serve_reports_a_database_it_cannot_open(tmp_path: Path) -> None:
     missing = tmp_path / "no" / "such" / "folder" / "tabletop.db"
     result = invoke("serve", "--port", str(free_port()), "--db", f"sqlite:///{missing}")
-    assert_clean_failure(result, 1, "the server could not run")
-    assert "Tabletop server on http://127.0.0.1:" in result.stdout
+    assert_clean_failure(result, 1, f"cannot open the database sqlite:///{missing}: the folder")
+    assert "Tabletop server on" not in result.stdout  # announced only once it can run
 
 
 def test_serve_refuses_a_rate_it_cannot_read() -> None:
