@@ -1,0 +1,29 @@
+"""The lobby's form, seat links, and each game's page at a phone's width: what a person sees and can do."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .conftest import Server
+
+
+def test_every_game_is_created_from_the_lobby_with_its_default_options(page: Any, server: Server) -> None:
+    games = [game["name"] for game in server.get("/api/games")]
+    for game in games:
+        page.goto(server.url + "/")
+        page.click(f"button[data-game='{game}']")
+        page.select_option("[data-seat='1']", "random")
+        page.click("button.primary")
+        page.wait_for_selector("body[data-status]")
+        assert "/table/" in page.url, game
+
+
+def test_an_invalid_option_in_the_folded_box_is_shown_with_its_reason(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.click("button[data-game='fightball']")
+    assert not page.eval_on_selector(".option-box", "box => box.open")
+    page.eval_on_selector("#option-buzzer_beater_seconds", "node => { node.value = '-3'; }")
+    page.click("button.primary")
+    assert page.eval_on_selector(".option-box", "box => box.open")
+    assert page.eval_on_selector("#option-buzzer_beater_seconds", "node => node === document.activeElement")
+    assert "/table/" not in page.url
