@@ -27,3 +27,16 @@ def test_an_invalid_option_in_the_folded_box_is_shown_with_its_reason(page: Any,
     assert page.eval_on_selector(".option-box", "box => box.open")
     assert page.eval_on_selector("#option-buzzer_beater_seconds", "node => node === document.activeElement")
     assert "/table/" not in page.url
+
+
+def test_a_wrong_seat_link_is_forgotten_and_the_table_watched(page: Any, server: Server) -> None:
+    table = server.post("/api/tables", {"game": "cargo-bay-ball", "options": {}, "seats": ["human", "random"], "seed": 3})
+    server.post(f"/api/tables/{table['id']}/join", {"seat": "seat1"})
+    page.goto(f"{server.url}/#/table/{table['id']}/seat1/not-the-token")
+    assert "not valid" in page.wait_for_selector("#link-problem").inner_text()
+    page.wait_for_selector("body[data-status]")
+    assert "watching" in page.inner_text("#where")
+    assert page.evaluate(f"localStorage.getItem('tabletop:seat:{table['id']}')") is None
+    page.goto(server.url + "/")
+    row = page.locator("[data-list='watch'] .table-row", has=page.locator(f"a[href='#/table/{table['id']}']"))
+    assert row.locator("a").inner_text() == "Watch"

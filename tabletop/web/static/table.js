@@ -13,12 +13,18 @@ function storedSeat(tableId) {
   try { return JSON.parse(localStorage.getItem(seatKey(tableId)) || "null"); } catch { return null; }
 }
 
+// The address a table is watched at after its seat link turned out wrong; the page says so.
+const WRONG_LINK = "wrong-link";
+
 export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   let mine = null;
-  if (tokenFromLink) {
+  const watching = seatFromLink === "watch";
+  if (watching) {
+    // a spectator's address carries no token
+  } else if (tokenFromLink) {
     mine = { seat: seatFromLink, token: tokenFromLink };
     localStorage.setItem(seatKey(tableId), JSON.stringify(mine));
-  } else if (seatFromLink !== "watch") {
+  } else {
     mine = storedSeat(tableId);
   }
   const summary = await api(`/api/tables/${tableId}`);
@@ -45,7 +51,10 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   const extras = el("p", { class: "extras" },
     el("a", { href: `/api/tables/${tableId}/record${mine ? `?token=${encodeURIComponent(mine.token)}` : ""}`, download: "" }, "Download the record"),
     " · ", el("a", { href: "#/" }, "Lobby"));
-  page.append(el("div", { class: "table-page" }, status,
+  const notice = watching && tokenFromLink === WRONG_LINK
+    ? el("p", { class: "problem", id: "link-problem" }, "That seat link is not valid at this table (wrong or out of date), so you are watching as a spectator. Ask for a fresh link to play.")
+    : "";
+  page.append(el("div", { class: "table-page" }, notice, status,
     el("div", { class: "play" },
       el("div", { class: "board-wrap" }, latest, oddsLine, boardRoot, menu),
       el("aside", { class: "side" },
@@ -200,7 +209,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     switch (message.type) {
       case "update": onUpdate(message); break;
       case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
-      case "error": toast(message.message, true); break;
+      case "error":
+        if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
+        toast(message.message, true); break;
       case "undo_request": drawUndo(message); break;
       case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
       case "undo_cancelled": toast("The undo request lapsed: someone moved."); drawUndo(null); break;
@@ -208,6 +219,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "welcome": if (mine && message.role !== "player") { toast("That seat link is not valid here; you are watching.", true); } break;
       default: break;
     }
+  }
+
+  /** The seat link was wrong or is stale: forget its token and watch the table instead. */
+  function forgetSeat() {
+    localStorage.removeItem(seatKey(tableId));
+    location.replace(`#/table/${encodeURIComponent(tableId)}/watch/${WRONG_LINK}`);
   }
 
   function connect() {
