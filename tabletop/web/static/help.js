@@ -131,27 +131,50 @@ export function rulesLinks(games) {
     i ? " · " : "", el("a", { href: `#/rules/${encodeURIComponent(game.name)}`, "data-rules": game.name }, game.title)]));
 }
 
-/** The hint box: a button, and what the strongest computer player would do. */
+/**
+ * The hint box: a button, and what the strongest computer player would do. A hint stays while the
+ * seat's choices stay the same (a real-time game sends updates all the time); once they change it
+ * is stale, goes, and the box says so.
+ */
 export function hintBox(help, onHint) {
   const out = el("div", { class: "hint-out", id: "hint-out", "aria-live": "polite" });
   const button = el("button", { type: "button", class: "quiet", id: "hint-button", hidden: true }, "Hint");
+  let choices = null; // the seat's choices in the position shown
+  let askedFor = null; // the choices a hint was asked for (or is shown for)
+  let answer = null;
   button.addEventListener("click", async () => {
     button.disabled = true;
+    const asking = askedFor = choices;
+    answer = null;
     clear(out).append(el("p", { class: "hint" }, "Thinking…"));
     try {
-      const answer = await help.hint();
-      clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answer.best_label}`),
-        el("ul", { class: "estimates" }, answer.estimates.slice(0, 6).map((estimate) => el("li", {},
+      const answered = await help.hint();
+      if (askedFor !== asking) return; // the position moved on while the hint was thought out
+      answer = answered;
+      clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answered.best_label}`),
+        el("ul", { class: "estimates" }, answered.estimates.slice(0, 6).map((estimate) => el("li", {},
           `${estimate.win_chance === null ? "not tried" : percent(estimate.win_chance)} ${estimate.label}`))));
-      onHint(answer);
+      onHint(answered);
     } catch (error) {
-      clear(out).append(el("p", { class: "problem" }, error.message));
+      if (askedFor === asking) clear(out).append(el("p", { class: "problem" }, error.message));
     } finally {
       button.disabled = false;
     }
   });
   return {
     node: el("div", { class: "hint-box" }, button, out),
-    reset(canAsk) { clear(out); button.hidden = !canAsk; },
+    /** A new position: `canAsk` whether this seat may ask, `now` its choices (as text). The hint shown, if still good. */
+    update(canAsk, now) {
+      button.hidden = !canAsk;
+      choices = now;
+      if (askedFor === null || askedFor === now) return answer;
+      const hadOne = answer !== null;
+      askedFor = answer = null;
+      clear(out);
+      if (hadOne) out.append(el("p", { class: "hint stale", id: "hint-stale" }, "The hint went: your choices changed since it was given."));
+      return null;
+    },
+    /** Start afresh: no hint shown. */
+    reset(canAsk) { button.hidden = !canAsk; choices = askedFor = answer = null; clear(out); },
   };
 }

@@ -191,9 +191,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     last = update;
     if (same) { drawPlayers(update.players); return; }
     help.newPosition(update);
-    suggested = null;
     oddsLine.hidden = true;
-    hints.reset(Boolean(mine && update.your_turn));
+    const hinted = hints.update(Boolean(mine && update.your_turn), JSON.stringify(update.legal));
+    suggested = hinted ? hinted.best : null;
     drawStatus(update);
     drawLog(fresh);
     drawPlayers(update.players);
@@ -201,6 +201,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     drawOutcome(update);
     drawUndo(update.undo);
     board.update(update, fresh);
+    if (hinted) markSuggestion(actions, picker, hinted);
     // Where the table stands, for people's tools and the browser tests: the step and whose turn.
     Object.assign(document.body.dataset, { step: update.step, yourTurn: update.your_turn, status: update.status, epoch: update.epoch });
   }
