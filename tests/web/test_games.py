@@ -80,3 +80,25 @@ def test_a_whole_game_by_clicking(page: Any, server: Server, game: str, options:
     play_to_the_end(page, chooser)
     screenshot(page, game)
     assert page.locator("#outcome").is_visible()
+
+
+def test_cagway_bay_helm_starts_amidships_and_previewed_for_each_position(page: Any, server: Server) -> None:
+    open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#helm-angle")
+    sailed = 0
+    for _ in range(3):
+        # without touching the helm, the turn the Sail button offers is the one previewed
+        page.wait_for_selector("#sea .ghost")
+        assert page.inner_text("#helm-value") == "0°"
+        assert page.inner_text("#helm-sail") == "Sail, turning 0°"
+        page.eval_on_selector("#helm-angle", "node => { node.value = '-15'; node.dispatchEvent(new Event('input')); }")
+        page.wait_for_function("document.getElementById('helm-note').textContent.includes('-15')")
+        step = page.evaluate("document.body.dataset.step")
+        page.click("#helm-sail")
+        page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+        sailed += 1
+        page.wait_for_function("document.body.dataset.yourTurn === 'true' && document.getElementById('helm-angle')"
+                               " || !document.getElementById('outcome').hidden", timeout=30_000)
+        if page.locator("#outcome").is_visible():
+            break
+    assert sailed >= 2, "the helm was not seen for a second position"
