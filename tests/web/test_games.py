@@ -102,3 +102,15 @@ def test_cagway_bay_helm_starts_amidships_and_previewed_for_each_position(page: 
         if page.locator("#outcome").is_visible():
             break
     assert sailed >= 2, "the helm was not seen for a second position"
+
+
+def test_undo_is_offered_only_where_the_server_would_grant_it(page: Any, server: Server) -> None:
+    open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#helm-angle")
+    assert not page.locator("#undo button").count(), "offered before any decision was made"
+    step = page.evaluate("document.body.dataset.step")
+    page.click("#helm-sail")
+    page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+    page.click("#undo button")
+    page.wait_for_function("([step]) => document.body.dataset.step === step", arg=[step])
+    assert not page.locator("#undo button").count()

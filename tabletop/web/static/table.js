@@ -167,7 +167,8 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
 
   function drawUndo(request) {
     clear(undoBox);
-    if (mine && last && last.status === "running" && !last.outcome && info.turn_style !== "real-time") {
+    // Offered only where the server would grant the request (it says so in each update).
+    if (mine && last && last.can_undo && !request) {
       undoBox.append(el("button", { type: "button", class: "quiet", onclick: () => send({ type: "undo" }) }, "Ask to undo my last move"));
     }
     if (request && mine && request.waiting_for.includes(mine.seat)) {
