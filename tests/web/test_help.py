@@ -50,3 +50,25 @@ def test_pointing_at_a_move_that_draws_shows_its_odds(page: Any, server: Server)
     odds = page.wait_for_selector(f"{LEGAL_BUTTONS} .odds").inner_text()
     assert "%" in odds and "estimate" in odds
     assert "%" in page.inner_text("#odds-line")
+
+
+def test_no_odds_are_asked_for_a_position_already_left(page: Any, server: Server) -> None:
+    failed: list[int] = []
+    # the page counts its own odds requests, as it sends them
+    page.add_init_script("""window.oddsAsked = 0; const send = window.fetch;
+      window.fetch = (path, ...rest) => { if (String(path).endsWith('/odds')) window.oddsAsked += 1; return send(path, ...rest); };""")
+    page.on("response", lambda answer: failed.append(answer.status) if answer.url.endswith("/odds") and not answer.ok else None)
+    open_table(page, server, "travel-sfb", {}, ["human", "random"], seed=5)
+    for _ in range(3):
+        page.wait_for_function("document.body.dataset.yourTurn === 'true'"
+                               " && document.querySelectorAll('#legal .legal-action').length > 1")
+        step = page.evaluate("document.body.dataset.step")
+        # a move, and the pointer at once on another of the moves it leaves behind
+        asked = page.evaluate("""() => { const [first, second] = document.querySelectorAll('#legal .legal-action');
+          const before = window.oddsAsked; first.click(); second.dispatchEvent(new MouseEvent('mouseenter'));
+          return window.oddsAsked - before; }""")
+        assert not asked, "odds were asked for the position just played from"
+        page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+    page.hover(f"{LEGAL_BUTTONS} >> nth=0")
+    page.wait_for_selector(f"{LEGAL_BUTTONS} .odds")
+    assert page.evaluate("window.oddsAsked") and not failed

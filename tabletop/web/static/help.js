@@ -35,15 +35,26 @@ export function oddsText(odds) {
  */
 export function createHelp(askOdds, askHint) {
   const asked = new Map();
-  let step = null;
+  let position = null; // the position the odds are for: epoch, step and this seat's choices
+  let settled = true; // false from sending a move until the next position arrives
   return {
     newPosition(update) {
-      if (update.step !== step) asked.clear();
-      step = update.step;
+      const now = `${update.epoch}|${update.step}|${update.legal.map((entry) => entry.text).join("|")}`;
+      if (now !== position) asked.clear();
+      position = now;
+      settled = true;
+    },
+    /** A move was sent: the position shown is about to go, so no odds are asked for it any more. */
+    leaving() {
+      settled = false;
+      asked.clear();
     },
     odds(entry) {
+      if (!settled) return Promise.resolve(null);
+      const at = position;
       if (!asked.has(entry.text)) asked.set(entry.text, askOdds(entry.action).then((answer) => answer.odds).catch(() => null));
-      return asked.get(entry.text);
+      // an answer that arrives after the position changed is about a position no longer shown
+      return asked.get(entry.text).then((odds) => (settled && at === position ? odds : null));
     },
     hint: askHint,
   };

@@ -73,13 +73,14 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   let counter = 0;
 
   const send = (message) => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; the move was not sent. Reconnecting…", true); return; }
+    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; the move was not sent. Reconnecting…", true); return false; }
     socket.send(JSON.stringify(message));
+    return true;
   };
   const act = (action) => {
     if (!last) return;
     counter += 1;
-    send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step });
+    if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) help.leaving();
   };
   const picker = new Picker(menu, act);
   picker.explain = (entry, node) => showOdds(help, entry, node, oddsLine);
@@ -213,6 +214,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
       case "error":
         if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
+        if (message.about === "act" && last) help.newPosition(last); // refused: the position stays
         toast(message.message, true); break;
       case "undo_request": drawUndo(message); break;
       case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
