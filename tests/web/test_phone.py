@@ -1,0 +1,52 @@
+"""Each game's page on a phone (390 px wide): nothing runs past the screen's side."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from .conftest import Server, screenshot
+from .playing import click_and_see, click_board, click_list, open_table
+
+PHONE = {"width": 390, "height": 844}
+WIDE = """() => [...document.querySelectorAll('body *')].filter(n => n.getBoundingClientRect().right > 391)
+  .slice(0, 5).map(n => `${n.tagName}.${n.className?.baseVal ?? n.className}: ${(n.textContent || '').slice(0, 50)}`)"""
+
+
+def list_first(page: Any, rng: random.Random) -> bool:
+    return click_list(page, rng) or click_board(page, rng)
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport=PHONE)
+    opened = context.new_page()
+    opened.set_default_timeout(15_000)
+    yield opened
+    context.close()
+
+
+def assert_fits(page: Any, game: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{game} is {width} px wide on a phone: {page.evaluate(WIDE)}"
+
+
+@pytest.mark.parametrize(("game", "options"), [
+    ("travel-sfb", {"turn_limit": 3}), ("cargo-bay-ball", {}), ("fightball", {"quarters": 1}),
+    ("friendly-competition", {"match_turns": 2}), ("cagway-bay", {"turns": 1}),
+])
+def test_a_game_fits_a_phone_as_it_is_played(phone: Any, server: Server, game: str, options: dict[str, Any]) -> None:
+    open_table(phone, server, game, options, ["human", "random"], seed=4)
+    rng = random.Random(4)
+    for _ in range(25):
+        assert_fits(phone, game)
+        if phone.locator("#outcome").is_visible():
+            break
+        phone.wait_for_function("document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden",
+                                timeout=30_000)
+        click_and_see(phone, list_first, rng)
+    assert_fits(phone, game)
+    screenshot(phone, f"phone-{game}")
