@@ -50,3 +50,22 @@ def test_a_game_fits_a_phone_as_it_is_played(phone: Any, server: Server, game: s
         click_and_see(phone, list_first, rng)
     assert_fits(phone, game)
     screenshot(phone, f"phone-{game}")
+
+
+def test_fightball_keeps_the_coachs_hand_in_sight_and_each_zone_whole(browser: Any, server: Server) -> None:
+    for viewport in ({"width": 1280, "height": 800}, PHONE):
+        context = browser.new_context(viewport=viewport)
+        page = context.new_page()
+        open_table(page, server, "fightball", {"quarters": 1}, ["human", "random"], seed=4)
+        page.wait_for_selector("#board [data-key='draw']")
+        if viewport["width"] > PHONE["width"]:
+            for part in ("#board .coach.mine", "#board [data-key='draw']", "#court"):
+                box = page.locator(part).bounding_box()
+                assert box["y"] < viewport["height"] and box["y"] + min(box["height"], 40) <= viewport["height"], part
+        # each zone's stacks lie in rows of equal length: no zone breaks 3 + 1
+        rows = page.eval_on_selector_all("#court .zone-stacks", """zones => zones.map(zone => {
+          const tops = {}; for (const s of zone.children) tops[s.offsetTop] = (tops[s.offsetTop] || 0) + 1;
+          return Object.values(tops); })""")
+        assert all(len(set(zone)) == 1 for zone in rows), (viewport, rows)
+        screenshot(page, f"fightball-{viewport['width']}")
+        context.close()

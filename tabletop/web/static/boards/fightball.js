@@ -93,13 +93,17 @@ export function createBoard(root, { picker, seat, replay }) {
       for (const zone of ZONE_ORDER) {
         const stacks = view.court.filter((stack) => stack.zone === zone);
         if (!stacks.length) continue;
-        court.append(el("div", { class: `zone zone-${zone}` }, el("div", { class: "zone-name" }, stacks[0].zone_name), el("div", { class: "zone-stacks" }, stacks.map(stackButton))));
+        // A zone's stacks stay one row (two even rows for the long Green zone on a phone).
+        court.append(el("div", { class: `zone zone-${zone}` }, el("div", { class: "zone-name" }, stacks[0].zone_name),
+          el("div", { class: `zone-stacks${stacks.length > 4 ? " many" : ""}`, style: `--stacks:${stacks.length}` }, stacks.map(stackButton))));
       }
       root.append(court);
-      if (me && view.coaches[me]) root.append(coachPanel(me, view.coaches[me], true));
       const controls = update.legal.filter((l) => l.action.kind !== "play");
-      root.append(el("div", { class: "controls" }, controls.map((l) => el("button", { type: "button", "data-key": keysOf(l.action)[0] }, l.label)),
-        !replay && me ? el("span", { class: "keys" }, "Keys: D draw · T take · X discard · B buzz · P pass · a stack's number plays there") : ""));
+      // The coach's own card and buttons stay in sight at the screen's foot while the court scrolls.
+      root.append(el("div", { class: "bench", id: "bench" },
+        me && view.coaches[me] ? coachPanel(me, view.coaches[me], true) : "",
+        el("div", { class: "controls" }, controls.map((l) => el("button", { type: "button", "data-key": keysOf(l.action)[0] }, l.label)),
+          !replay && me ? el("span", { class: "keys" }, "Keys: D draw · T take · X discard · B buzz · P pass · a stack's number plays there") : "")));
       if (view.last_scoring?.length) root.append(el("details", { class: "scoring", open: view.phase === "scoring" }, el("summary", {}, "The scoring round, stack by stack"), el("ol", {}, view.last_scoring.map((line) => el("li", {}, line)))));
       picker.use(update.legal, keysOf);
       picker.bind(root);
