@@ -69,3 +69,23 @@ def test_fightball_keeps_the_coachs_hand_in_sight_and_each_zone_whole(browser: A
         assert all(len(set(zone)) == 1 for zone in rows), (viewport, rows)
         screenshot(page, f"fightball-{viewport['width']}")
         context.close()
+
+
+def test_a_menu_of_choices_fits_a_phone_and_escape_closes_it(phone: Any, server: Server) -> None:
+    open_table(phone, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    phone.wait_for_selector("#sea .ghost")  # the helm's preview has come: the board is drawn for good
+    drift = phone.locator("#board .controls button[data-key^='do:drift']")
+    label = drift.inner_text()
+    count = len(phone.evaluate("""() => JSON.parse(JSON.stringify([...document.querySelectorAll('#legal .legal-action')]
+      .filter(n => n.dataset.text.startsWith('drift')).map(n => n.dataset.text)))"""))
+    assert label == f"drift ({count} choices)", label
+    drift.scroll_into_view_if_needed()
+    box = drift.bounding_box()
+    phone.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    menu = phone.wait_for_selector(".pick-menu:not([hidden])")
+    place = menu.bounding_box()
+    assert place["y"] >= 0 and place["y"] + place["height"] <= PHONE["height"], place
+    assert place["x"] >= 0 and place["x"] + place["width"] <= PHONE["width"], place
+    assert phone.locator(".pick-menu .menu-item:not(.cancel)").count() == count
+    phone.keyboard.press("Escape")
+    phone.wait_for_selector(".pick-menu", state="hidden")

@@ -141,8 +141,19 @@ export class Picker {
     menu.style.left = `${Math.max(0, Math.min(x, box.width - 220))}px`;
     menu.style.top = `${Math.max(0, Math.min(y, box.height - 40))}px`;
     menu.hidden = false;
+    // Keep the whole menu on the screen: lift it above the screen's foot, pull it in from the side.
+    const placed = menu.getBoundingClientRect();
+    const below = placed.bottom - (window.innerHeight - 8);
+    if (below > 0) menu.style.top = `${menu.offsetTop - Math.min(below, placed.top - 8)}px`;
+    const beside = placed.right - (document.documentElement.clientWidth - 4);
+    if (beside > 0) menu.style.left = `${Math.max(menu.offsetLeft - beside, -box.left + 4)}px`;
+    document.addEventListener("keydown", this.onEscape);
     menu.querySelector("button").focus();
   }
+
+  onEscape = (event) => {
+    if (event.key === "Escape") { event.preventDefault(); this.closeMenu(); }
+  };
 
   /** Mark the board things the suggested action is about (a hint). */
   suggest(action) {
@@ -152,6 +163,7 @@ export class Picker {
   }
 
   closeMenu() {
+    document.removeEventListener("keydown", this.onEscape);
     this.menu.hidden = true;
     clear(this.menu);
   }
