@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server, screenshot
-from .playing import click_board, click_list, create_in_lobby, open_table, play_to_the_end
+from .playing import click_and_see, click_board, click_list, create_in_lobby, open_table, play_to_the_end
 
 
 def board_first(prefer: tuple[str, ...] = (), avoid_board: tuple[str, ...] = ()) -> Any:
@@ -114,3 +114,19 @@ def test_undo_is_offered_only_where_the_server_would_grant_it(page: Any, server:
     page.click("#undo button")
     page.wait_for_function("([step]) => document.body.dataset.step === step", arg=[step])
     assert not page.locator("#undo button").count()
+
+
+def test_cargo_bay_ball_says_a_step_starts_a_move_before_its_die_is_rolled(page: Any, server: Server) -> None:
+    open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(40):
+        page.wait_for_function("document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden",
+                               timeout=30_000)
+        text = page.inner_text("#turn-info")
+        assert " 0 move" not in text and " 0 step" not in text, text
+        seen.update(phrase for phrase in ("a step starts a move", "left in this move") if phrase in text)
+        if len(seen) == 2 or page.locator("#outcome").is_visible():
+            break
+        click_and_see(page, board_first(), rng)
+    assert seen == {"a step starts a move", "left in this move"}
