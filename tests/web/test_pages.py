@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .conftest import Server
+from .playing import open_table
 
 
 def test_every_game_is_created_from_the_lobby_with_its_default_options(page: Any, server: Server) -> None:
@@ -40,3 +41,12 @@ def test_a_wrong_seat_link_is_forgotten_and_the_table_watched(page: Any, server:
     page.goto(server.url + "/")
     row = page.locator("[data-list='watch'] .table-row", has=page.locator(f"a[href='#/table/{table['id']}']"))
     assert row.locator("a").inner_text() == "Watch"
+
+
+def test_your_own_seat_shows_connected_from_the_first_update(page: Any, server: Server) -> None:
+    open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=3)
+    for _ in range(2):
+        assert page.eval_on_selector("#players li.you", "node => node.className") == "online you"
+        assert page.get_attribute("#players li.you .dot", "title") == "connected"
+        page.reload()
+        page.wait_for_selector("body[data-status]")

@@ -107,10 +107,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     clear(players);
     for (const player of list) {
       const you = mine && player.seat === mine.seat;
+      // This page knows its own connection at once; the server's list may say so a moment later.
+      const connected = you ? Boolean(socket && socket.readyState === WebSocket.OPEN) : player.connected;
       const who = player.kind === "human" ? (player.player && player.player !== player.seat ? player.player : player.taken ? "a person" : "open seat") : `computer (${player.agent || player.kind})`;
-      players.append(el("li", { class: `${player.connected || player.kind !== "human" ? "online" : "offline"}${you ? " you" : ""}` },
+      players.append(el("li", { class: `${connected || player.kind !== "human" ? "online" : "offline"}${you ? " you" : ""}` },
         el("strong", {}, seatName(player.seat)), ` ${who}${you ? " — you" : ""}`,
-        player.kind === "human" && player.taken ? el("span", { class: "dot", title: player.connected ? "connected" : "not connected" }) : ""));
+        player.kind === "human" && player.taken ? el("span", { class: "dot", title: connected ? "connected" : "not connected" }) : ""));
     }
     clear(share);
     const open = list.filter((player) => player.kind === "human" && !player.taken);
@@ -244,6 +246,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     socket.onmessage = (event) => onMessage(JSON.parse(event.data));
     socket.onclose = () => {
       if (closed) return;
+      if (last) drawPlayers(last.players);
       connection.textContent = "○ reconnecting…";
       connection.className = "connection lost";
       retry = Math.min(retry + 1, 5);
