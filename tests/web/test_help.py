@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .conftest import Server, screenshot
 from .playing import LEGAL_BUTTONS, open_table
 
 
+def estimate_text(estimate: dict[str, Any]) -> str:
+    chance, visits = estimate["win_chance"], estimate["visits"]
+    if chance is None or not visits:
+        return f"not tried: {estimate['label']}"
+    shown = "<1%" if 0 < chance < 0.01 else ">99%" if 0.99 < chance < 1 else f"{math.floor(chance * 100 + 0.5)}%"
+    return f"{shown} · {visits} game{'' if visits == 1 else 's'}: {estimate['label']}"
+
+
 def test_a_hint_marks_a_move_and_log_lines_link_to_their_rules(page: Any, server: Server) -> None:
+    answers: list[Any] = []
+    page.on("response", lambda answer: answers.append(answer.json()) if answer.url.endswith("/hint") and answer.ok else None)
     open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
     page.wait_for_selector("body[data-your-turn='true']")
     page.click("#hint-button")
     suggestion = page.wait_for_selector(".hint-out .suggestion", timeout=20_000).inner_text()
     assert suggestion.startswith("Suggested: ")
+    # each estimate in the server's order, with the simulated games it rests on
+    estimates = answers[-1]["estimates"][:6]
+    assert page.locator(".hint-out .estimates li").all_inner_texts() == [estimate_text(e) for e in estimates]
+    assert any(e["visits"] > 1 for e in estimates)
     marked = page.locator(f"{LEGAL_BUTTONS}.suggested")
     assert marked.count() == 1 and marked.inner_text() in suggestion
     rule = page.locator("#log li[data-rule] a.rule-ref").first

@@ -2,10 +2,28 @@
 
 from __future__ import annotations
 
+import random
+import re
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+
 from .conftest import Server
-from .playing import open_table
+from .playing import click_board, click_list, open_table, play_some
+
+
+def list_first(page: Any, rng: random.Random) -> bool:
+    return click_list(page, rng) or click_board(page, rng)
+
+
+@pytest.fixture
+def phone_page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    opened = context.new_page()
+    opened.set_default_timeout(15_000)
+    yield opened
+    context.close()
 
 
 def test_every_game_is_created_from_the_lobby_with_its_default_options(page: Any, server: Server) -> None:
@@ -50,3 +68,33 @@ def test_your_own_seat_shows_connected_from_the_first_update(page: Any, server: 
         assert page.get_attribute("#players li.you .dot", "title") == "connected"
         page.reload()
         page.wait_for_selector("body[data-status]")
+
+
+def test_the_latest_lines_show_whole_and_the_log_keeps_its_heading(phone_page: Any, server: Server) -> None:
+    page = phone_page
+    open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
+    play_some(page, list_first, 12, seed=5)
+    cut = page.eval_on_selector_all("#latest li", "lines => lines.filter(l => l.scrollWidth > l.clientWidth).map(l => l.textContent)")
+    assert not cut
+    assert page.eval_on_selector_all("#latest li", "lines => lines.some(l => l.getBoundingClientRect().height > 30)"), \
+        "no line was long enough to need two lines on a phone"
+    page.eval_on_selector(".log-box", "box => { box.scrollTop = box.scrollHeight; }")
+    box = page.locator(".log-box").bounding_box()
+    heading = page.locator(".log-box h2").bounding_box()
+    assert page.evaluate("document.querySelector('.log-box').scrollTop") > 0
+    assert box["y"] <= heading["y"] + 1 and heading["y"] + heading["height"] <= box["y"] + box["height"]
+
+
+def test_a_replay_quotes_each_move_as_its_players_own(page: Any, server: Server) -> None:
+    table = server.post("/api/tables", {"game": "travel-sfb", "options": {"turn_limit": 1}, "seats": ["random", "random"], "seed": 2})
+    for _ in range(100):
+        if server.get(f"/api/tables/{table['id']}")["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(f"{server.url}/#/replay/{table['id']}")
+    page.wait_for_selector("#replay-step")
+    page.keyboard.press("End")
+    page.wait_for_function("document.body.innerText.includes('Game over')")
+    text = page.inner_text("main")
+    assert re.search(r"Seat \d chose “[^”]+”", text), text[:400]
+    assert not re.search(r"\bseat\d", text), "a raw seat id is shown"

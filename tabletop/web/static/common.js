@@ -65,6 +65,11 @@ export function seatName(seat) {
   return match ? `Seat ${match[1]}` : seat.charAt(0).toUpperCase() + seat.slice(1);
 }
 
+/** A line from the server with each raw seat id ("seat1") as people read it ("Seat 1"). */
+export function withSeatNames(text) {
+  return String(text ?? "").replace(/\bseat(\d+)\b/g, "Seat $1");
+}
+
 /**
  * Clicking a board: each legal action names the board things it is about (its "keys": a space,
  * a card, a crew member, a stack). A thing is clickable exactly when some legal action names it;

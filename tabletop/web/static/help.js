@@ -1,6 +1,6 @@
 // Help at the table: a hint for the seat to act, odds before a roll or a draw, the rule behind
 // each log line, and each game's rulebook page. The server answers from this seat's view only.
-import { api, el, clear, setWhere } from "./common.js";
+import { api, el, clear, setWhere, withSeatNames } from "./common.js";
 
 const RULE_LINE = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?:\s{2,}(.*))?$/;
 
@@ -12,7 +12,7 @@ export function ruleHref(game, rule) {
 /** One log line, with the ID of the rule that produced it linked to the rulebook. */
 export function logLine(game, event) {
   return el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq, "data-rule": event.rule },
-    event.text, event.rule ? [" ", ruleLink(game, event.rule)] : "");
+    withSeatNames(event.text), event.rule ? [" ", ruleLink(game, event.rule)] : "");
 }
 
 /** A log line's rule ID as a link to its place in the rulebook. */
@@ -142,6 +142,12 @@ export function rulesLinks(games) {
     i ? " · " : "", el("a", { href: `#/rules/${encodeURIComponent(game.name)}`, "data-rules": game.name }, game.title)]));
 }
 
+/** One move's estimate, in the server's order, with how many simulated games it rests on: "58% · 310 games". */
+function estimateText(estimate) {
+  if (estimate.win_chance === null || !estimate.visits) return `not tried: ${estimate.label}`;
+  return `${percent(estimate.win_chance)} · ${estimate.visits} game${estimate.visits === 1 ? "" : "s"}: ${estimate.label}`;
+}
+
 /**
  * The hint box: a button, and what the strongest computer player would do. A hint stays while the
  * seat's choices stay the same (a real-time game sends updates all the time); once they change it
@@ -163,8 +169,7 @@ export function hintBox(help, onHint) {
       if (askedFor !== asking) return; // the position moved on while the hint was thought out
       answer = answered;
       clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answered.best_label}`),
-        el("ul", { class: "estimates" }, answered.estimates.slice(0, 6).map((estimate) => el("li", {},
-          `${estimate.win_chance === null ? "not tried" : percent(estimate.win_chance)} ${estimate.label}`))));
+        el("ul", { class: "estimates" }, answered.estimates.slice(0, 6).map((estimate) => el("li", {}, estimateText(estimate)))));
       onHint(answered);
     } catch (error) {
       if (askedFor === asking) clear(out).append(el("p", { class: "problem" }, error.message));

@@ -1,5 +1,5 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
-import { api, el, clear, toast, seatKey, seatName, setWhere, Picker } from "./common.js";
+import { api, el, clear, toast, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
 import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
@@ -61,7 +61,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
         el("section", { class: "moves" }, el("h2", {}, "Moves"), hints.node, filter, actions, undoBox),
         outcome,
         el("section", {}, el("h2", {}, "Players"), players, share),
-        el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
+        el("section", { class: "log-box" }, el("h2", { class: "log-heading" }, "Log"), log),
         extras))));
 
   let socket = null;
@@ -136,13 +136,13 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
     // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
     clear(latest);
-    latest.append(...events.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, event.text)));
+    latest.append(...events.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, withSeatNames(event.text))));
   }
 
   function drawStatus(update) {
     status.className = "status";
     if (update.outcome) {
-      status.textContent = `Game over: ${update.outcome.reason}`;
+      status.textContent = `Game over: ${withSeatNames(update.outcome.reason)}`;
       status.classList.add("over");
     } else if (update.status === "open") {
       status.textContent = "Waiting for players to sit down.";
@@ -161,7 +161,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       : mine && result.winners.includes(mine.seat) ? "You win!"
         : mine ? "You lose" : `${result.winners.map(seatName).join(" and ")} win${result.winners.length === 1 ? "s" : ""}`;
     clear(outcome);
-    outcome.append(el("h2", {}, headline), el("p", {}, result.reason),
+    outcome.append(el("h2", {}, headline), el("p", {}, withSeatNames(result.reason)),
       el("ul", { class: "scores" }, Object.entries(result.scores || {}).map(([seat, score]) => el("li", {}, `${seatName(seat)}: ${score}`))),
       el("p", {}, el("a", { href: `#/replay/${tableId}`, class: "button" }, "Watch the replay"), " ",
         el("a", { href: "#/", class: "button" }, "Back to the lobby")));
