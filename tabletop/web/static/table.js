@@ -193,7 +193,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     const same = last && !update.reset && !fresh.length && last.step === update.step && last.epoch === update.epoch
       && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
-    if (same) { drawPlayers(update.players); return; }
+    if (same) { help.newPosition(update); drawPlayers(update.players); return; }
     help.newPosition(update);
     oddsLine.hidden = true;
     const hinted = hints.update(Boolean(mine && update.your_turn), JSON.stringify(update.legal));
