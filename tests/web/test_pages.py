@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server
-from .playing import click_board, click_list, open_table, play_some
+from .playing import click_and_see, click_board, click_list, open_table
 
 
 def list_first(page: Any, rng: random.Random) -> bool:
@@ -73,11 +73,18 @@ def test_your_own_seat_shows_connected_from_the_first_update(page: Any, server: 
 def test_the_latest_lines_show_whole_and_the_log_keeps_its_heading(phone_page: Any, server: Server) -> None:
     page = phone_page
     open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
-    play_some(page, list_first, 12, seed=5)
-    cut = page.eval_on_selector_all("#latest li", "lines => lines.filter(l => l.scrollWidth > l.clientWidth).map(l => l.textContent)")
-    assert not cut
-    assert page.eval_on_selector_all("#latest li", "lines => lines.some(l => l.getBoundingClientRect().height > 30)"), \
-        "no line was long enough to need two lines on a phone"
+    rng = random.Random(5)
+    wrapped = False
+    for _ in range(40):
+        cut = page.eval_on_selector_all("#latest li", "lines => lines.filter(l => l.scrollWidth > l.clientWidth).map(l => l.textContent)")
+        assert not cut
+        wrapped = wrapped or page.eval_on_selector_all("#latest li", "lines => lines.some(l => l.getBoundingClientRect().height > 30)")
+        if wrapped or page.locator("#outcome").is_visible():
+            break
+        page.wait_for_function("document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden",
+                               timeout=30_000)
+        click_and_see(page, list_first, rng)
+    assert wrapped, "no line was long enough to need two lines on a phone"
     page.eval_on_selector(".log-box", "box => { box.scrollTop = box.scrollHeight; }")
     box = page.locator(".log-box").bounding_box()
     heading = page.locator(".log-box h2").bounding_box()
