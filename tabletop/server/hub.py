@@ -23,7 +23,6 @@ from sqlalchemy.orm import Session
 import tabletop
 from tabletop.agents import BadAgentSpec, make_agent
 from tabletop.core import Action, IllegalAction, Randomness, TabletopError
-from tabletop.core.undo import undo_last_human_decision
 
 from .computers import agent_seed, decide, make_pool, reaction_time
 from .db import LogRow, SeatRow, TableRow, iso, now
@@ -300,16 +299,7 @@ class Hub:
     def request_undo(self, table: LiveTable, seat: str | None) -> None:
         if seat is None:
             raise TableError("not_a_player", "spectators cannot undo", 403)
-        if table.game.info.turn_style == "real-time":
-            raise TableError("undo_refused", "undo is not allowed: the game runs in real time")
-        if table.state.is_over:
-            raise TableError("game_over", "the game is over; nothing can be taken back")
-        if table.undo is not None:
-            raise TableError("undo_pending", f"{table.undo.by} already asked to take back a decision")
-        result = undo_last_human_decision(table.state, (seat,))
-        if isinstance(result, str):
-            raise TableError("undo_refused", f"undo is not allowed: {result}")
-        earlier, _, action = result
+        earlier, action = table.undo_for(seat)
         others = {s for s in table.humans if s != seat and table.seats[s].taken}
         table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action),
                                  step=len(earlier.history), waiting=others)

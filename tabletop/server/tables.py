@@ -17,6 +17,7 @@ from typing import Any
 import tabletop
 from tabletop.core import Action, Event, Game, State
 from tabletop.core.record import RecordedAction
+from tabletop.core.undo import undo_last_human_decision
 from tabletop.guide import event_rule
 
 __all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token"]
@@ -132,6 +133,7 @@ class LiveTable:
     _logs: dict[str | None, tuple[list[Event], list[Event]]] = field(default_factory=dict)
     _checked: dict[str | None, int] = field(default_factory=dict)
     _forms: dict[Action, dict[str, Any]] = field(default_factory=dict)
+    _undo_answers: dict[str, tuple[tuple[int, int, bool], bool]] = field(default_factory=dict)
 
     # -- who sits where --------------------------------------------------------------------
 
@@ -224,6 +226,7 @@ class LiveTable:
             "outcome": state.outcome.to_json() if state.outcome else None,
             "players": [info.to_json(self.connected(s)) for s, info in self.seats.items()],
             "undo": self.undo_json(),
+            "can_undo": seat is not None and running and self.can_undo(seat),
         }
         if svg:
             message["svg"] = self.game.render_svg(message["view"])
@@ -237,6 +240,34 @@ class LiveTable:
                 self._forms.clear()
             forms = self._forms[action] = {"action": action.to_json(), "text": str(action)}
         return forms
+
+    def undo_for(self, seat: str) -> tuple[State, Action]:
+        """The position before ``seat``'s last decision, and that decision; TableError when undo is refused now."""
+        if self.game.info.turn_style == "real-time":
+            raise TableError("undo_refused", "undo is not allowed: the game runs in real time")
+        if self.state.is_over:
+            raise TableError("game_over", "the game is over; nothing can be taken back")
+        if self.undo is not None:
+            raise TableError("undo_pending", f"{self.undo.by} already asked to take back a decision")
+        result = undo_last_human_decision(self.state, (seat,))
+        if isinstance(result, str):
+            raise TableError("undo_refused", f"undo is not allowed: {result}")
+        earlier, _, action = result
+        return earlier, action
+
+    def can_undo(self, seat: str) -> bool:
+        """Whether ``seat`` may ask for an undo now (``undo_for`` would not refuse); kept per position,
+        as working it out replays the game."""
+        position = (self.epoch, len(self.state.history), self.undo is None)
+        known = self._undo_answers.get(seat)
+        if known is None or known[0] != position:
+            try:
+                self.undo_for(seat)
+                answer = True
+            except TableError:
+                answer = False
+            known = self._undo_answers[seat] = (position, answer)
+        return known[1]
 
     def undo_json(self) -> dict[str, Any] | None:
         if self.undo is None:

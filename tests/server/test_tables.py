@@ -124,16 +124,17 @@ def test_undo_needs_consent_and_is_refused_where_it_would_reveal(client: TestCli
     tokens = join_all(client, table)
     ann, bob = (attach(client, table["id"], tokens[seat]) for seat in ("seat1", "seat2"))
     ann.receive()  # Bob connected
+    assert ann.last is not None and not ann.last["can_undo"]
     ann.socket.send_json({"type": "undo"})
     assert ann.receive()["message"] == "undo is not allowed: there is no human decision to take back yet"
     ann.socket.send_json({"type": "act", "action": "roll", "step": 0})
-    ann.until_step(1)
+    assert not ann.until_step(1)["can_undo"]
     bob.until_step(1)
     ann.socket.send_json({"type": "undo"})
     assert ann.receive()["message"] == "undo is not allowed: dice were rolled or cards dealt since seat1's last decision"
     ann.socket.send_json({"type": "act", "action": "hold", "step": 1})
-    ann.until_step(2)
-    bob.until_step(2)
+    assert ann.until_step(2)["can_undo"]
+    assert not bob.until_step(2)["can_undo"]  # Bob has made no decision yet
     # Bob refuses once, then agrees.
     ann.socket.send_json({"type": "undo"})
     assert bob.receive()["type"] == "undo_request"
@@ -156,6 +157,7 @@ def test_undo_in_real_time_is_refused(client: TestClient) -> None:
     table = open_table(client, "fightball", {"quarters": 1}, ["human", "human"])
     tokens = join_all(client, table)
     home = attach(client, table["id"], tokens["home"])
+    assert home.last is not None and not home.last["can_undo"]
     home.socket.send_json({"type": "undo"})
     assert home.receive()["message"] == "undo is not allowed: the game runs in real time"
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server, screenshot
-from .playing import click_board, click_list, create_in_lobby, open_table, play_to_the_end
+from .playing import click_and_see, click_board, click_list, create_in_lobby, open_table, play_to_the_end
 
 
 def board_first(prefer: tuple[str, ...] = (), avoid_board: tuple[str, ...] = ()) -> Any:
@@ -80,3 +80,53 @@ def test_a_whole_game_by_clicking(page: Any, server: Server, game: str, options:
     play_to_the_end(page, chooser)
     screenshot(page, game)
     assert page.locator("#outcome").is_visible()
+
+
+def test_cagway_bay_helm_starts_amidships_and_previewed_for_each_position(page: Any, server: Server) -> None:
+    open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#helm-angle")
+    sailed = 0
+    for _ in range(3):
+        # without touching the helm, the turn the Sail button offers is the one previewed
+        page.wait_for_selector("#sea .ghost")
+        assert page.inner_text("#helm-value") == "0°"
+        assert page.inner_text("#helm-sail") == "Sail, turning 0°"
+        page.eval_on_selector("#helm-angle", "node => { node.value = '-15'; node.dispatchEvent(new Event('input')); }")
+        page.wait_for_function("document.getElementById('helm-note').textContent.includes('-15')")
+        step = page.evaluate("document.body.dataset.step")
+        page.click("#helm-sail")
+        page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+        sailed += 1
+        page.wait_for_function("document.body.dataset.yourTurn === 'true' && document.getElementById('helm-angle')"
+                               " || !document.getElementById('outcome').hidden", timeout=30_000)
+        if page.locator("#outcome").is_visible():
+            break
+    assert sailed >= 2, "the helm was not seen for a second position"
+
+
+def test_undo_is_offered_only_where_the_server_would_grant_it(page: Any, server: Server) -> None:
+    open_table(page, server, "cagway-bay", {"turns": 1}, ["human", "random"], seed=1)
+    page.wait_for_selector("#helm-angle")
+    assert not page.locator("#undo button").count(), "offered before any decision was made"
+    step = page.evaluate("document.body.dataset.step")
+    page.click("#helm-sail")
+    page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+    page.click("#undo button")
+    page.wait_for_function("([step]) => document.body.dataset.step === step", arg=[step])
+    assert not page.locator("#undo button").count()
+
+
+def test_cargo_bay_ball_says_a_step_starts_a_move_before_its_die_is_rolled(page: Any, server: Server) -> None:
+    open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
+    rng = random.Random(5)
+    seen = set()
+    for _ in range(40):
+        page.wait_for_function("document.body.dataset.yourTurn === 'true' || !document.getElementById('outcome').hidden",
+                               timeout=30_000)
+        text = page.inner_text("#turn-info")
+        assert " 0 move" not in text and " 0 step" not in text, text
+        seen.update(phrase for phrase in ("a step starts a move", "left in this move") if phrase in text)
+        if len(seen) == 2 or page.locator("#outcome").is_visible():
+            break
+        click_and_see(page, board_first(), rng)
+    assert seen == {"a step starts a move", "left in this move"}

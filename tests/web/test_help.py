@@ -2,18 +2,33 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from .conftest import Server, screenshot
 from .playing import LEGAL_BUTTONS, open_table
 
 
+def estimate_text(estimate: dict[str, Any]) -> str:
+    chance, visits = estimate["win_chance"], estimate["visits"]
+    if chance is None or not visits:
+        return f"not tried: {estimate['label']}"
+    shown = "<1%" if 0 < chance < 0.01 else ">99%" if 0.99 < chance < 1 else f"{math.floor(chance * 100 + 0.5)}%"
+    return f"{shown} · {visits} game{'' if visits == 1 else 's'}: {estimate['label']}"
+
+
 def test_a_hint_marks_a_move_and_log_lines_link_to_their_rules(page: Any, server: Server) -> None:
+    answers: list[Any] = []
+    page.on("response", lambda answer: answers.append(answer.json()) if answer.url.endswith("/hint") and answer.ok else None)
     open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
     page.wait_for_selector("body[data-your-turn='true']")
     page.click("#hint-button")
     suggestion = page.wait_for_selector(".hint-out .suggestion", timeout=20_000).inner_text()
     assert suggestion.startswith("Suggested: ")
+    # each estimate in the server's order, with the simulated games it rests on
+    estimates = answers[-1]["estimates"][:6]
+    assert page.locator(".hint-out .estimates li").all_inner_texts() == [estimate_text(e) for e in estimates]
+    assert any(e["visits"] > 1 for e in estimates)
     marked = page.locator(f"{LEGAL_BUTTONS}.suggested")
     assert marked.count() == 1 and marked.inner_text() in suggestion
     rule = page.locator("#log li[data-rule] a.rule-ref").first
@@ -50,3 +65,25 @@ def test_pointing_at_a_move_that_draws_shows_its_odds(page: Any, server: Server)
     odds = page.wait_for_selector(f"{LEGAL_BUTTONS} .odds").inner_text()
     assert "%" in odds and "estimate" in odds
     assert "%" in page.inner_text("#odds-line")
+
+
+def test_no_odds_are_asked_for_a_position_already_left(page: Any, server: Server) -> None:
+    failed: list[int] = []
+    # the page counts its own odds requests, as it sends them
+    page.add_init_script("""window.oddsAsked = 0; const send = window.fetch;
+      window.fetch = (path, ...rest) => { if (String(path).endsWith('/odds')) window.oddsAsked += 1; return send(path, ...rest); };""")
+    page.on("response", lambda answer: failed.append(answer.status) if answer.url.endswith("/odds") and not answer.ok else None)
+    open_table(page, server, "travel-sfb", {}, ["human", "random"], seed=5)
+    for _ in range(3):
+        page.wait_for_function("document.body.dataset.yourTurn === 'true'"
+                               " && document.querySelectorAll('#legal .legal-action').length > 1")
+        step = page.evaluate("document.body.dataset.step")
+        # a move, and the pointer at once on another of the moves it leaves behind
+        asked = page.evaluate("""() => { const [first, second] = document.querySelectorAll('#legal .legal-action');
+          const before = window.oddsAsked; first.click(); second.dispatchEvent(new MouseEvent('mouseenter'));
+          return window.oddsAsked - before; }""")
+        assert not asked, "odds were asked for the position just played from"
+        page.wait_for_function("([step]) => document.body.dataset.step !== step", arg=[step])
+    page.hover(f"{LEGAL_BUTTONS} >> nth=0")
+    page.wait_for_selector(f"{LEGAL_BUTTONS} .odds")
+    assert page.evaluate("window.oddsAsked") and not failed

@@ -69,8 +69,10 @@ function optionField(option) {
     input = el("select", { id, name: option.name }, ["true", "false"].map((choice) =>
       el("option", { value: choice, selected: choice === String(option.default) }, choice === "true" ? "yes" : "no")));
   } else if (typeof option.default === "number") {
+    // JSON gives a float option's 2.0 as 2, so a step of 1 can't be told from the value: any step
+    // keeps every default and bound valid, and the server says when a whole number is wanted.
     input = el("input", { id, name: option.name, type: "number", value: option.default,
-      step: Number.isInteger(option.default) ? 1 : "any", min: option.minimum ?? "", max: option.maximum ?? "" });
+      step: "any", min: option.minimum ?? "", max: option.maximum ?? "" });
   } else {
     input = el("input", { id, name: option.name, type: "text", value: option.default ?? "", placeholder: "(default)" });
   }
@@ -107,11 +109,19 @@ function showCreateForm(section, game, agents) {
     el("h2", {}, `New table: ${game.title}`),
     el("fieldset", {}, el("legend", {}, "Seats"), seats, el("label", { class: "field" }, el("span", {}, "Your name"), name)),
     game.options.length ? el("details", { class: "option-box" }, el("summary", {}, "Game options (defaults are the rulebook's)"), fields) : "",
-    el("button", { type: "submit", class: "primary" }, "Create table and sit down"));
+    el("button", { type: "submit", class: "primary", onclick: () => revealInvalid(form) }, "Create table and sit down"));
   section.append(form);
   section.querySelector("[name=players]")?.addEventListener("change", drawSeats);
   drawSeats();
   form.scrollIntoView({ block: "nearest" });
+}
+
+/** Open the folded boxes around invalid fields, so the browser can point at them and say why. */
+function revealInvalid(form) {
+  for (const field of form.querySelectorAll(":invalid")) {
+    const box = field.closest("details");
+    if (box) box.open = true;
+  }
 }
 
 function readOptions(section) {

@@ -65,6 +65,11 @@ export function seatName(seat) {
   return match ? `Seat ${match[1]}` : seat.charAt(0).toUpperCase() + seat.slice(1);
 }
 
+/** A line from the server with each raw seat id ("seat1") as people read it ("Seat 1"). */
+export function withSeatNames(text) {
+  return String(text ?? "").replace(/\bseat(\d+)\b/g, "Seat $1");
+}
+
 /**
  * Clicking a board: each legal action names the board things it is about (its "keys": a space,
  * a card, a crew member, a stack). A thing is clickable exactly when some legal action names it;
@@ -141,8 +146,19 @@ export class Picker {
     menu.style.left = `${Math.max(0, Math.min(x, box.width - 220))}px`;
     menu.style.top = `${Math.max(0, Math.min(y, box.height - 40))}px`;
     menu.hidden = false;
+    // Keep the whole menu on the screen: lift it above the screen's foot, pull it in from the side.
+    const placed = menu.getBoundingClientRect();
+    const below = placed.bottom - (window.innerHeight - 8);
+    if (below > 0) menu.style.top = `${menu.offsetTop - Math.min(below, placed.top - 8)}px`;
+    const beside = placed.right - (document.documentElement.clientWidth - 4);
+    if (beside > 0) menu.style.left = `${Math.max(menu.offsetLeft - beside, -box.left + 4)}px`;
+    document.addEventListener("keydown", this.onEscape);
     menu.querySelector("button").focus();
   }
+
+  onEscape = (event) => {
+    if (event.key === "Escape") { event.preventDefault(); this.closeMenu(); }
+  };
 
   /** Mark the board things the suggested action is about (a hint). */
   suggest(action) {
@@ -152,6 +168,7 @@ export class Picker {
   }
 
   closeMenu() {
+    document.removeEventListener("keydown", this.onEscape);
     this.menu.hidden = true;
     clear(this.menu);
   }

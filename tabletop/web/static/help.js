@@ -1,6 +1,6 @@
 // Help at the table: a hint for the seat to act, odds before a roll or a draw, the rule behind
 // each log line, and each game's rulebook page. The server answers from this seat's view only.
-import { api, el, clear, setWhere } from "./common.js";
+import { api, el, clear, setWhere, withSeatNames } from "./common.js";
 
 const RULE_LINE = /^([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)(?:\s{2,}(.*))?$/;
 
@@ -12,7 +12,7 @@ export function ruleHref(game, rule) {
 /** One log line, with the ID of the rule that produced it linked to the rulebook. */
 export function logLine(game, event) {
   return el("li", { class: `event kind-${event.kind}${event.private ? " private" : ""}`, "data-seq": event.seq, "data-rule": event.rule },
-    event.text, event.rule ? [" ", ruleLink(game, event.rule)] : "");
+    withSeatNames(event.text), event.rule ? [" ", ruleLink(game, event.rule)] : "");
 }
 
 /** A log line's rule ID as a link to its place in the rulebook. */
@@ -35,15 +35,26 @@ export function oddsText(odds) {
  */
 export function createHelp(askOdds, askHint) {
   const asked = new Map();
-  let step = null;
+  let position = null; // the position the odds are for: epoch, step and this seat's choices
+  let settled = true; // false from sending a move until the next position arrives
   return {
     newPosition(update) {
-      if (update.step !== step) asked.clear();
-      step = update.step;
+      const now = `${update.epoch}|${update.step}|${update.legal.map((entry) => entry.text).join("|")}`;
+      if (now !== position) asked.clear();
+      position = now;
+      settled = true;
+    },
+    /** A move was sent: the position shown is about to go, so no odds are asked for it any more. */
+    leaving() {
+      settled = false;
+      asked.clear();
     },
     odds(entry) {
+      if (!settled) return Promise.resolve(null);
+      const at = position;
       if (!asked.has(entry.text)) asked.set(entry.text, askOdds(entry.action).then((answer) => answer.odds).catch(() => null));
-      return asked.get(entry.text);
+      // an answer that arrives after the position changed is about a position no longer shown
+      return asked.get(entry.text).then((odds) => (settled && at === position ? odds : null));
     },
     hint: askHint,
   };
@@ -131,27 +142,55 @@ export function rulesLinks(games) {
     i ? " · " : "", el("a", { href: `#/rules/${encodeURIComponent(game.name)}`, "data-rules": game.name }, game.title)]));
 }
 
-/** The hint box: a button, and what the strongest computer player would do. */
+/** One move's estimate, in the server's order, with how many simulated games it rests on: "58% · 310 games". */
+function estimateText(estimate) {
+  if (estimate.win_chance === null || !estimate.visits) return `not tried: ${estimate.label}`;
+  return `${percent(estimate.win_chance)} · ${estimate.visits} game${estimate.visits === 1 ? "" : "s"}: ${estimate.label}`;
+}
+
+/**
+ * The hint box: a button, and what the strongest computer player would do. A hint stays while the
+ * seat's choices stay the same (a real-time game sends updates all the time); once they change it
+ * is stale, goes, and the box says so.
+ */
 export function hintBox(help, onHint) {
   const out = el("div", { class: "hint-out", id: "hint-out", "aria-live": "polite" });
   const button = el("button", { type: "button", class: "quiet", id: "hint-button", hidden: true }, "Hint");
+  let choices = null; // the seat's choices in the position shown
+  let askedFor = null; // the choices a hint was asked for (or is shown for)
+  let answer = null;
   button.addEventListener("click", async () => {
     button.disabled = true;
+    const asking = askedFor = choices;
+    answer = null;
     clear(out).append(el("p", { class: "hint" }, "Thinking…"));
     try {
-      const answer = await help.hint();
-      clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answer.best_label}`),
-        el("ul", { class: "estimates" }, answer.estimates.slice(0, 6).map((estimate) => el("li", {},
-          `${estimate.win_chance === null ? "not tried" : percent(estimate.win_chance)} ${estimate.label}`))));
-      onHint(answer);
+      const answered = await help.hint();
+      if (askedFor !== asking) return; // the position moved on while the hint was thought out
+      answer = answered;
+      clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answered.best_label}`),
+        el("ul", { class: "estimates" }, answered.estimates.slice(0, 6).map((estimate) => el("li", {}, estimateText(estimate)))));
+      onHint(answered);
     } catch (error) {
-      clear(out).append(el("p", { class: "problem" }, error.message));
+      if (askedFor === asking) clear(out).append(el("p", { class: "problem" }, error.message));
     } finally {
       button.disabled = false;
     }
   });
   return {
     node: el("div", { class: "hint-box" }, button, out),
-    reset(canAsk) { clear(out); button.hidden = !canAsk; },
+    /** A new position: `canAsk` whether this seat may ask, `now` its choices (as text). The hint shown, if still good. */
+    update(canAsk, now) {
+      button.hidden = !canAsk;
+      choices = now;
+      if (askedFor === null || askedFor === now) return answer;
+      const hadOne = answer !== null;
+      askedFor = answer = null;
+      clear(out);
+      if (hadOne) out.append(el("p", { class: "hint stale", id: "hint-stale" }, "The hint went: your choices changed since it was given."));
+      return null;
+    },
+    /** Start afresh: no hint shown. */
+    reset(canAsk) { button.hidden = !canAsk; choices = askedFor = answer = null; clear(out); },
   };
 }

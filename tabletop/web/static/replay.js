@@ -1,5 +1,5 @@
 // Replays: a finished game step by step, forwards and backwards, through one seat's eyes or a spectator's.
-import { api, el, clear, seatName, setWhere, Picker } from "./common.js";
+import { api, el, clear, seatName, setWhere, withSeatNames, Picker } from "./common.js";
 import { loadBoard } from "./table.js";
 import { logLine } from "./help.js";
 
@@ -33,7 +33,7 @@ export async function showReplay(page, tableId) {
       slider, where),
     last,
     el("div", { class: "play" }, el("div", { class: "board-wrap" }, boardRoot, menu),
-      el("aside", { class: "side" }, el("section", { class: "log-box" }, el("h2", {}, "Log so far"), log),
+      el("aside", { class: "side" }, el("section", { class: "log-box" }, el("h2", { class: "log-heading" }, "Log so far"), log),
         el("p", { class: "extras" }, el("a", { href: `/api/tables/${tableId}/record`, download: "" }, "Download the record"), " · ", el("a", { href: "#/" }, "Lobby"))))));
   const picker = new Picker(menu, () => {});
   const board = module.createBoard(boardRoot, { act: () => {}, picker, preview: null, seat: null, info, replay: true });
@@ -55,8 +55,9 @@ export async function showReplay(page, tableId) {
     const frame = await api(`/api/tables/${tableId}/replay?${query}`);
     if (ticket !== busy) return;
     where.textContent = `Step ${frame.step} of ${frame.steps}`;
-    last.textContent = frame.last ? `${seatName(frame.last.seat)}: ${frame.last.label}` : "The start of the game.";
-    if (frame.outcome) last.textContent += ` — Game over: ${frame.outcome.reason}`;
+    // The label is the mover's own menu line ("Pair your 7♥ …"), so it is quoted as theirs.
+    last.textContent = frame.last ? `${seatName(frame.last.seat)} chose “${frame.last.label}”` : "The start of the game.";
+    if (frame.outcome) last.textContent += ` — Game over: ${withSeatNames(frame.outcome.reason)}`;
     clear(log);
     log.append(...frame.events.map((event) => logLine(info.name, event)));
     log.parentElement.scrollTop = log.parentElement.scrollHeight;

@@ -1,5 +1,5 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
-import { api, el, clear, toast, seatKey, seatName, setWhere, Picker } from "./common.js";
+import { api, el, clear, toast, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
 import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
@@ -13,12 +13,18 @@ function storedSeat(tableId) {
   try { return JSON.parse(localStorage.getItem(seatKey(tableId)) || "null"); } catch { return null; }
 }
 
+// The address a table is watched at after its seat link turned out wrong; the page says so.
+const WRONG_LINK = "wrong-link";
+
 export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   let mine = null;
-  if (tokenFromLink) {
+  const watching = seatFromLink === "watch";
+  if (watching) {
+    // a spectator's address carries no token
+  } else if (tokenFromLink) {
     mine = { seat: seatFromLink, token: tokenFromLink };
     localStorage.setItem(seatKey(tableId), JSON.stringify(mine));
-  } else if (seatFromLink !== "watch") {
+  } else {
     mine = storedSeat(tableId);
   }
   const summary = await api(`/api/tables/${tableId}`);
@@ -45,14 +51,17 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   const extras = el("p", { class: "extras" },
     el("a", { href: `/api/tables/${tableId}/record${mine ? `?token=${encodeURIComponent(mine.token)}` : ""}`, download: "" }, "Download the record"),
     " · ", el("a", { href: "#/" }, "Lobby"));
-  page.append(el("div", { class: "table-page" }, status,
+  const notice = watching && tokenFromLink === WRONG_LINK
+    ? el("p", { class: "problem", id: "link-problem" }, "That seat link is not valid at this table (wrong or out of date), so you are watching as a spectator. Ask for a fresh link to play.")
+    : "";
+  page.append(el("div", { class: "table-page" }, notice, status,
     el("div", { class: "play" },
       el("div", { class: "board-wrap" }, latest, oddsLine, boardRoot, menu),
       el("aside", { class: "side" },
         el("section", { class: "moves" }, el("h2", {}, "Moves"), hints.node, filter, actions, undoBox),
         outcome,
         el("section", {}, el("h2", {}, "Players"), players, share),
-        el("section", { class: "log-box" }, el("h2", {}, "Log"), log),
+        el("section", { class: "log-box" }, el("h2", { class: "log-heading" }, "Log"), log),
         extras))));
 
   let socket = null;
@@ -64,13 +73,14 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   let counter = 0;
 
   const send = (message) => {
-    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; the move was not sent. Reconnecting…", true); return; }
+    if (!socket || socket.readyState !== WebSocket.OPEN) { toast("Not connected; the move was not sent. Reconnecting…", true); return false; }
     socket.send(JSON.stringify(message));
+    return true;
   };
   const act = (action) => {
     if (!last) return;
     counter += 1;
-    send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step });
+    if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) help.leaving();
   };
   const picker = new Picker(menu, act);
   picker.explain = (entry, node) => showOdds(help, entry, node, oddsLine);
@@ -97,10 +107,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     clear(players);
     for (const player of list) {
       const you = mine && player.seat === mine.seat;
+      // This page knows its own connection at once; the server's list may say so a moment later.
+      const connected = you ? Boolean(socket && socket.readyState === WebSocket.OPEN) : player.connected;
       const who = player.kind === "human" ? (player.player && player.player !== player.seat ? player.player : player.taken ? "a person" : "open seat") : `computer (${player.agent || player.kind})`;
-      players.append(el("li", { class: `${player.connected || player.kind !== "human" ? "online" : "offline"}${you ? " you" : ""}` },
+      players.append(el("li", { class: `${connected || player.kind !== "human" ? "online" : "offline"}${you ? " you" : ""}` },
         el("strong", {}, seatName(player.seat)), ` ${who}${you ? " — you" : ""}`,
-        player.kind === "human" && player.taken ? el("span", { class: "dot", title: player.connected ? "connected" : "not connected" }) : ""));
+        player.kind === "human" && player.taken ? el("span", { class: "dot", title: connected ? "connected" : "not connected" }) : ""));
     }
     clear(share);
     const open = list.filter((player) => player.kind === "human" && !player.taken);
@@ -124,13 +136,13 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     if (fresh.length) log.parentElement.scrollTop = log.parentElement.scrollHeight;
     // The newest lines stay in sight above the board: dice as they are rolled, the other side's moves.
     clear(latest);
-    latest.append(...events.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, event.text)));
+    latest.append(...events.slice(-2).map((event) => el("li", { class: event.private ? "private" : "" }, withSeatNames(event.text))));
   }
 
   function drawStatus(update) {
     status.className = "status";
     if (update.outcome) {
-      status.textContent = `Game over: ${update.outcome.reason}`;
+      status.textContent = `Game over: ${withSeatNames(update.outcome.reason)}`;
       status.classList.add("over");
     } else if (update.status === "open") {
       status.textContent = "Waiting for players to sit down.";
@@ -149,7 +161,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       : mine && result.winners.includes(mine.seat) ? "You win!"
         : mine ? "You lose" : `${result.winners.map(seatName).join(" and ")} win${result.winners.length === 1 ? "s" : ""}`;
     clear(outcome);
-    outcome.append(el("h2", {}, headline), el("p", {}, result.reason),
+    outcome.append(el("h2", {}, headline), el("p", {}, withSeatNames(result.reason)),
       el("ul", { class: "scores" }, Object.entries(result.scores || {}).map(([seat, score]) => el("li", {}, `${seatName(seat)}: ${score}`))),
       el("p", {}, el("a", { href: `#/replay/${tableId}`, class: "button" }, "Watch the replay"), " ",
         el("a", { href: "#/", class: "button" }, "Back to the lobby")));
@@ -158,7 +170,8 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
 
   function drawUndo(request) {
     clear(undoBox);
-    if (mine && last && last.status === "running" && !last.outcome && info.turn_style !== "real-time") {
+    // Offered only where the server would grant the request (it says so in each update).
+    if (mine && last && last.can_undo && !request) {
       undoBox.append(el("button", { type: "button", class: "quiet", onclick: () => send({ type: "undo" }) }, "Ask to undo my last move"));
     }
     if (request && mine && request.waiting_for.includes(mine.seat)) {
@@ -180,11 +193,11 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     const same = last && !update.reset && !fresh.length && last.step === update.step && last.epoch === update.epoch
       && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
-    if (same) { drawPlayers(update.players); return; }
+    if (same) { help.newPosition(update); drawPlayers(update.players); return; }
     help.newPosition(update);
-    suggested = null;
     oddsLine.hidden = true;
-    hints.reset(Boolean(mine && update.your_turn));
+    const hinted = hints.update(Boolean(mine && update.your_turn), JSON.stringify(update.legal));
+    suggested = hinted ? hinted.best : null;
     drawStatus(update);
     drawLog(fresh);
     drawPlayers(update.players);
@@ -192,6 +205,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     drawOutcome(update);
     drawUndo(update.undo);
     board.update(update, fresh);
+    if (hinted) markSuggestion(actions, picker, hinted);
     // Where the table stands, for people's tools and the browser tests: the step and whose turn.
     Object.assign(document.body.dataset, { step: update.step, yourTurn: update.your_turn, status: update.status, epoch: update.epoch });
   }
@@ -200,7 +214,10 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     switch (message.type) {
       case "update": onUpdate(message); break;
       case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
-      case "error": toast(message.message, true); break;
+      case "error":
+        if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
+        if (message.about === "act" && last) help.newPosition(last); // refused: the position stays
+        toast(message.message, true); break;
       case "undo_request": drawUndo(message); break;
       case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
       case "undo_cancelled": toast("The undo request lapsed: someone moved."); drawUndo(null); break;
@@ -208,6 +225,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "welcome": if (mine && message.role !== "player") { toast("That seat link is not valid here; you are watching.", true); } break;
       default: break;
     }
+  }
+
+  /** The seat link was wrong or is stale: forget its token and watch the table instead. */
+  function forgetSeat() {
+    localStorage.removeItem(seatKey(tableId));
+    location.replace(`#/table/${encodeURIComponent(tableId)}/watch/${WRONG_LINK}`);
   }
 
   function connect() {
@@ -223,6 +246,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     socket.onmessage = (event) => onMessage(JSON.parse(event.data));
     socket.onclose = () => {
       if (closed) return;
+      if (last) drawPlayers(last.players);
       connection.textContent = "○ reconnecting…";
       connection.className = "connection lost";
       retry = Math.min(retry + 1, 5);

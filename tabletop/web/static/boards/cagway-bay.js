@@ -39,6 +39,13 @@ function keysOf(action) {
   }
 }
 
+/** A control's button: its one action's label, or what it opens when it offers several ("drift (4 choices)"). */
+function controlLabel(entry, controls) {
+  const key = keysOf(entry.action)[0];
+  const count = controls.filter((l) => keysOf(l.action)[0] === key).length;
+  return count > 1 ? `${entry.action.kind.replaceAll("_", " ")} (${count} choices)` : entry.label;
+}
+
 export function createBoard(root, { picker, preview, act, replay }) {
   let last = null;
   let angle = 0;
@@ -190,7 +197,7 @@ export function createBoard(root, { picker, preview, act, replay }) {
     const controls = update.legal.filter((l) => keysOf(l.action)[0]?.startsWith("do:"));
     const seen = new Set();
     root.append(el("div", { class: "controls" }, controls.filter((l) => !seen.has(keysOf(l.action)[0]) && seen.add(keysOf(l.action)[0]))
-      .map((l) => el("button", { type: "button", "data-key": keysOf(l.action)[0] }, l.label))));
+      .map((l) => el("button", { type: "button", "data-key": keysOf(l.action)[0] }, controlLabel(l, controls)))));
     if (!replay) root.append(helm(update));
     root.append(shipCard(view, ship));
     picker.use(update.legal, keysOf);
@@ -201,8 +208,11 @@ export function createBoard(root, { picker, preview, act, replay }) {
     update(update) {
       const moved = !last || last.step !== update.step;
       last = update;
-      if (moved) { ghost = null; note = null; }
+      // A new position (another ship, or the same ship after acting) starts the helm amidships,
+      // previewed at once: the Sail button never offers a turn nobody has seen.
+      if (moved) { ghost = null; note = null; angle = 0; }
       draw();
+      if (moved && !replay) previewTurn();
     },
   };
 }

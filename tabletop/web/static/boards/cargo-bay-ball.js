@@ -45,6 +45,13 @@ function keysOf(action, selected) {
   }
 }
 
+/** What the acting crew member has left: a move under way counts its steps; otherwise a step starts one. */
+function turnText(turn) {
+  const actions = `${turn.actions_left} action${turn.actions_left === 1 ? "" : "s"} left`;
+  if (turn.move_left > 0) return `${actions}, ${turn.move_left} step${turn.move_left === 1 ? "" : "s"} left in this move`;
+  return turn.actions_left > 0 ? `${actions} (a step starts a move)` : actions;
+}
+
 export function createBoard(root, { picker }) {
   let selected = null;
   let last = null;
@@ -135,7 +142,7 @@ export function createBoard(root, { picker }) {
         el("span", {}, "Score ", el("strong", { class: "side1" }, String(view.score["1"])), " : ", el("strong", { class: "side2" }, String(view.score["2"]))),
         el("span", {}, `Chop ${view.chop} · Round ${view.round}${view.sudden_death ? " · sudden death" : ""}`),
         el("span", {}, `Phase: ${view.phase}`),
-        el("span", {}, turn.side ? `Side ${turn.side}${actor ? `: ${actor.name}, ${turn.actions_left} action(s), ${turn.move_left} move left` : ""}` : ""),
+        el("span", { id: "turn-info" }, turn.side ? `Side ${turn.side}${actor ? `: ${actor.name}, ${turnText(turn)}` : ""}` : ""),
         el("span", {}, view.official ? `Official: ${view.official.name} (OFF ${view.official.OFF})` : ""),
         el("span", { class: "pending" }, pending)));
       root.append(drawBay(view));

@@ -21,6 +21,20 @@ function cardChip(card, owner) {
     el("b", {}, card.name), card.kind === "player" ? el("small", {}, ` ${card.shot.join("/")}`) : card.kind === "shot" ? el("small", {}, ` ${card.shot.join("/")}`) : "");
 }
 
+/**
+ * Who a stack's play scores for, saying which points come from the other side's fouls: "Away +2,
+ * for Home's foul" (the points go to Away), "Home +5 (2 for Away's fouls)".
+ */
+function scoreText(play, seats) {
+  return seats.filter((seat) => play.points?.[seat]).map((seat) => {
+    const points = play.points[seat];
+    const fouls = play.fouls?.[seat] || 0;
+    const fouler = seatName(seats.find((other) => other !== seat));
+    const why = !fouls ? "" : fouls === points ? `, for ${fouler}'s foul` : ` (${fouls} for ${fouler}'s fouls)`;
+    return `${seatName(seat)} +${points}${why}`;
+  }).join(" · ");
+}
+
 export function createBoard(root, { picker, seat, replay }) {
   let digits = "";
   let digitTimer = null;
@@ -61,18 +75,16 @@ export function createBoard(root, { picker, seat, replay }) {
       el("span", {}, "Discard top: ", cardChip(top, owner), ` (${coach.discard.length})`));
   }
 
-  function stackButton(stack) {
+  function stackButton(stack, seats) {
     const top = stack.cards.length ? stack.cards[stack.cards.length - 1] : null;
     const play = stack.play;
-    const points = Object.entries(play.points || {}).filter(([, p]) => p).map(([s, p]) => `${seatName(s)} +${p}`).join(" ");
-    const fouls = Object.entries(play.fouls || {}).filter(([, f]) => f).map(([s, f]) => `${seatName(s)} ${f} foul`).join(" ");
     return el("button", { type: "button", class: `stack ${stack.colour}`, "data-key": `stack:${stack.stack}`, "data-stack": stack.stack,
       style: `background:${COLOUR[stack.colour] || "#fff"}`, title: `${stack.zone_name}, stack ${stack.stack}, worth ${stack.worth}` },
     el("span", { class: "stack-no" }, String(stack.stack)),
     el("span", { class: "stack-top" }, top ? cardChip(top) : el("span", { class: "empty" }, "empty")),
     el("span", { class: "stack-meta" }, `${stack.cards.length} card${stack.cards.length === 1 ? "" : "s"}`,
       play.value !== null && play.value !== undefined ? ` · value ${play.value}` : "", play.status === "complete" ? " · complete" : play.status === "false-start" ? " · false start" : ""),
-    el("span", { class: "stack-score" }, [points, fouls].filter(Boolean).join(" · ") || " "));
+    el("span", { class: "stack-score" }, scoreText(play, seats) || " "));
   }
 
   return {
@@ -93,13 +105,17 @@ export function createBoard(root, { picker, seat, replay }) {
       for (const zone of ZONE_ORDER) {
         const stacks = view.court.filter((stack) => stack.zone === zone);
         if (!stacks.length) continue;
-        court.append(el("div", { class: `zone zone-${zone}` }, el("div", { class: "zone-name" }, stacks[0].zone_name), el("div", { class: "zone-stacks" }, stacks.map(stackButton))));
+        // A zone's stacks stay one row (two even rows for the long Green zone on a phone).
+        court.append(el("div", { class: `zone zone-${zone}` }, el("div", { class: "zone-name" }, stacks[0].zone_name),
+          el("div", { class: `zone-stacks${stacks.length > 4 ? " many" : ""}`, style: `--stacks:${stacks.length}` }, stacks.map((stack) => stackButton(stack, view.seats)))));
       }
       root.append(court);
-      if (me && view.coaches[me]) root.append(coachPanel(me, view.coaches[me], true));
       const controls = update.legal.filter((l) => l.action.kind !== "play");
-      root.append(el("div", { class: "controls" }, controls.map((l) => el("button", { type: "button", "data-key": keysOf(l.action)[0] }, l.label)),
-        !replay && me ? el("span", { class: "keys" }, "Keys: D draw · T take · X discard · B buzz · P pass · a stack's number plays there") : ""));
+      // The coach's own card and buttons stay in sight at the screen's foot while the court scrolls.
+      root.append(el("div", { class: "bench", id: "bench" },
+        me && view.coaches[me] ? coachPanel(me, view.coaches[me], true) : "",
+        el("div", { class: "controls" }, controls.map((l) => el("button", { type: "button", "data-key": keysOf(l.action)[0] }, l.label)),
+          !replay && me ? el("span", { class: "keys" }, "Keys: D draw · T take · X discard · B buzz · P pass · a stack's number plays there") : "")));
       if (view.last_scoring?.length) root.append(el("details", { class: "scoring", open: view.phase === "scoring" }, el("summary", {}, "The scoring round, stack by stack"), el("ol", {}, view.last_scoring.map((line) => el("li", {}, line)))));
       picker.use(update.legal, keysOf);
       picker.bind(root);

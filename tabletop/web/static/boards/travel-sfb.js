@@ -4,6 +4,20 @@ import { el, clear, seatName } from "../common.js";
 
 const ROWS = ["offense", "movement", "defense"];
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
+// Why a ship resolved movement, as the rulebook says it (the view gives the reason's key).
+const RESOLVE_REASONS = {
+  "more-cards": "it has more movement cards",
+  honour: "it has fewer movement cards but holds the higher of Ace or King",
+  "more-cards-honour": "it has more movement cards and its own Ace or King is at least as high",
+  "higher-total": "the counts are equal and its movement total is higher",
+  "max-movement": "counts and totals are equal and its ship allows more movement cards",
+  generation: "counts, totals and movement allowances are equal and its generation is higher",
+  "all-tied": "counts, totals, movement allowances and generation are all equal",
+  empty: "neither ship put any cards in Movement",
+};
+
+/** A card code as printed: "6H" is 6♥. */
+const cardName = (code) => `${code.slice(0, -1)}${SUITS[code.slice(-1)] || code.slice(-1)}`;
 
 function cardFace(code, attrs = {}) {
   if (code === null || code === undefined) return el("span", { class: "card back", title: "face down", ...attrs }, "");
@@ -90,7 +104,7 @@ export function createBoard(root, { picker, act, replay }) {
     }
     const move = turn.movement;
     if (move) {
-      box.append(el("p", {}, `Movement: ${move.resolver ? `${seatName(move.resolver)} resolved` : "nobody resolved"} (${move.reason})`,
+      box.append(el("p", {}, `Movement: ${move.resolver ? `${seatName(move.resolver)} resolved` : "nobody resolved"} (${RESOLVE_REASONS[move.reason] || move.reason.replaceAll("-", " ")})`,
         move.pairs?.length ? ": " : "", (move.pairs || []).map((p) => el("span", { class: "pair" }, cardFace(p.seat1), " v ", cardFace(p.seat2),
           p.point_to ? ` → ${seatName(p.point_to)}` : "")),
         move.settled ? ` · ${move.settled}` : ""));
@@ -130,7 +144,7 @@ export function createBoard(root, { picker, act, replay }) {
         .map((l) => el("button", { type: "button", class: "control", "data-key": `${l.action.kind}:${l.action.call ?? ""}` }, l.label)));
       root.append(info, panels[0], lastTurn(view), panels[1] || "",
         me ? el("section", { class: "hand-box" }, el("h3", {}, "Your hand ", el("span", { class: "hint" },
-          selected ? `— now click a row for ${selected}` : update.legal.some((l) => l.action.kind === "place") ? "— click a card, then a row (or drag it)" : "")), hand, controls) : "");
+          selected ? `— now click a row for ${cardName(selected)}` : update.legal.some((l) => l.action.kind === "place") ? "— click a card, then a row (or drag it)" : "")), hand, controls) : "");
       picker.use(update.legal, (action) => {
         if (action.kind === "place") return selected && action.card === selected ? [`row:${action.row}`] : [];
         if (action.kind === "pair") return [`pair:${action.mine}`];
