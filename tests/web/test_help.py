@@ -17,6 +17,16 @@ def estimate_text(estimate: dict[str, Any]) -> str:
     return f"{shown} · {visits} game{'' if visits == 1 else 's'}: {estimate['label']}"
 
 
+def test_a_hint_with_nothing_weighed_says_why_instead_of_listing_estimates(page: Any, server: Server) -> None:
+    # Cagway Bay's plans leave the raiders' first ship one way to sail here (see tests/guide/test_help.py)
+    open_table(page, server, "cagway-bay", {}, ["human", "random"], seed=2)
+    page.wait_for_selector("body[data-your-turn='true']")
+    page.click("#hint-button")
+    page.wait_for_selector(".hint-out .suggestion", timeout=20_000)
+    assert "did not weigh the other actions" in page.inner_text("#hint-note")
+    assert page.locator(".hint-out .estimates").count() == 0
+
+
 def test_a_hint_marks_a_move_and_log_lines_link_to_their_rules(page: Any, server: Server) -> None:
     answers: list[Any] = []
     page.on("response", lambda answer: answers.append(answer.json()) if answer.url.endswith("/hint") and answer.ok else None)
@@ -29,6 +39,7 @@ def test_a_hint_marks_a_move_and_log_lines_link_to_their_rules(page: Any, server
     estimates = answers[-1]["estimates"][:6]
     assert page.locator(".hint-out .estimates li").all_inner_texts() == [estimate_text(e) for e in estimates]
     assert any(e["visits"] > 1 for e in estimates)
+    assert page.inner_text("#hint-note") == answers[-1]["note"]
     marked = page.locator(f"{LEGAL_BUTTONS}.suggested")
     assert marked.count() == 1 and marked.inner_text() in suggestion
     rule = page.locator("#log li[data-rule] a.rule-ref").first

@@ -168,8 +168,10 @@ export function hintBox(help, onHint) {
       const answered = await help.hint();
       if (askedFor !== asking) return; // the position moved on while the hint was thought out
       answer = answered;
+      // with nothing weighed (iterations 0) there are no estimates to show, only the note saying why
       clear(out).append(el("p", { class: "suggestion" }, `Suggested: ${answered.best_label}`),
-        el("ul", { class: "estimates" }, answered.estimates.slice(0, 6).map((estimate) => el("li", {}, estimateText(estimate)))));
+        answered.iterations ? el("ul", { class: "estimates" }, answered.estimates.slice(0, 6).map((estimate) => el("li", {}, estimateText(estimate)))) : "",
+        el("p", { class: "hint hint-note", id: "hint-note" }, answered.note));
       onHint(answered);
     } catch (error) {
       if (askedFor === asking) clear(out).append(el("p", { class: "problem" }, error.message));
