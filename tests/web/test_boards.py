@@ -42,7 +42,7 @@ SFB_TURN = """async () => {
   const ship = (hand) => ({ name: 'S', rows, limits: { offense: 3, movement: 3, defense: 3 }, generation: 3, max_generation: 5,
     reserve: null, hand_count: hand ? hand.length : 2, cards_held: 5, hand });
   const turn = { damage_dealt: { seat1: 0, seat2: 1 }, offense: {}, defense: {}, advantage: {}, revealed: {},
-    movement: { resolver: 'seat1', reason: 'more-cards', pairs: [] } };
+    movement: { resolver: 'seat1', reason: 'more-cards', why: 'it has more movement cards', pairs: [] } };
   const board = createBoard(root, { picker: { use() {}, bind() {} }, act() {} });
   board.update({ seat: 'seat1', legal: [{ action: { kind: 'place', card: '6H', row: 'offense' }, label: 'x', text: 'place 6H offense' }],
     view: { seats: ['seat1', 'seat2'], turn: 2, turn_limit: 5, phase: 'allocation', deck_count: 30, last_turn: turn,

@@ -679,7 +679,8 @@ def _summary(seats: tuple[str, str], who: int, reason: str, pairs: tuple[tuple[i
              unpaired: tuple[int, ...], walk_owner: int, settled: str | None, both: bool) -> dict[str, object]:
     """See :meth:`TurnFlow.movement_summary`."""
     if who < 0:
-        return {"resolver": None, "reason": reason, "pairs": [], "unpaired": None, "settled": None}
+        return {"resolver": None, "reason": reason, "why": REASONS[reason], "pairs": [], "unpaired": None,
+                "settled": None}
     shown = []
     for mine, theirs in pairs:
         result = compare(mine, theirs)
@@ -691,4 +692,5 @@ def _summary(seats: tuple[str, str], who: int, reason: str, pairs: tuple[tuple[i
     if unpaired:
         owner = who if walk_owner != who else 1 - who
         left = {"seat": seats[owner], "cards": [code(c) for c in unpaired], "points": len(unpaired)}
-    return {"resolver": seats[who], "reason": reason, "pairs": shown, "unpaired": left, "settled": settled}
+    return {"resolver": seats[who], "reason": reason, "why": REASONS[reason], "pairs": shown, "unpaired": left,
+            "settled": settled}

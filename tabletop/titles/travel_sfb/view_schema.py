@@ -84,6 +84,7 @@ class Unpaired(ViewModel):
 class MovementResult(ViewModel):
     resolver: Seat | None = Field(description="who resolved movement; null when nobody did")
     reason: str = Field(description="why, a key of movement.REASONS")
+    why: str = Field(description="the reason in words, as the log gives it")
     pairs: list[PairResult]
     unpaired: Unpaired | None
     settled: Literal["keep", "cancel"] | None = Field(description="the resolver's answer when both ships scored")

@@ -4,17 +4,6 @@ import { el, clear, seatName } from "../common.js";
 
 const ROWS = ["offense", "movement", "defense"];
 const SUITS = { H: "♥", D: "♦", S: "♠", C: "♣" };
-// Why a ship resolved movement, as the rulebook says it (the view gives the reason's key).
-const RESOLVE_REASONS = {
-  "more-cards": "it has more movement cards",
-  honour: "it has fewer movement cards but holds the higher of Ace or King",
-  "more-cards-honour": "it has more movement cards and its own Ace or King is at least as high",
-  "higher-total": "the counts are equal and its movement total is higher",
-  "max-movement": "counts and totals are equal and its ship allows more movement cards",
-  generation: "counts, totals and movement allowances are equal and its generation is higher",
-  "all-tied": "counts, totals, movement allowances and generation are all equal",
-  empty: "neither ship put any cards in Movement",
-};
 
 /** A card code as printed: "6H" is 6♥. */
 const cardName = (code) => `${code.slice(0, -1)}${SUITS[code.slice(-1)] || code.slice(-1)}`;
@@ -104,7 +93,7 @@ export function createBoard(root, { picker, act, replay }) {
     }
     const move = turn.movement;
     if (move) {
-      box.append(el("p", {}, `Movement: ${move.resolver ? `${seatName(move.resolver)} resolved` : "nobody resolved"} (${RESOLVE_REASONS[move.reason] || move.reason.replaceAll("-", " ")})`,
+      box.append(el("p", {}, `Movement: ${move.resolver ? `${seatName(move.resolver)} resolved` : "nobody resolved"} (${move.why})`,
         move.pairs?.length ? ": " : "", (move.pairs || []).map((p) => el("span", { class: "pair" }, cardFace(p.seat1), " v ", cardFace(p.seat2),
           p.point_to ? ` → ${seatName(p.point_to)}` : "")),
         move.settled ? ` · ${move.settled}` : ""));
