@@ -44,7 +44,7 @@ def test_a_player_of_a_hidden_information_game_is_not_told_the_seed_until_the_en
     out = invoke("play", "test-guess", "--seat2", "random", "--seed", "77", input=f"1\nsave {mid}\nquit\n",
                  TABLETOP_PLUGINS=PLUGINS).stdout
     # Not even on leaving: the game is not over, and the seed would tell every deal.
-    assert "77" not in out and "You left the game unfinished." in out
+    assert "77" not in out.replace(str(mid), "") and "You left the game unfinished." in out  # the path may hold 77
     saved = json.loads(mid.read_text())
     assert saved["format"] == "tabletop-seat-record" and "seed" not in saved and saved["seat"] == "seat1"
     assert "Saved seat1's record" in out

@@ -50,13 +50,19 @@ def test_ctrl_c_and_ctrl_d_leave_cleanly():
     assert child.exitstatus == 0
 
 
-def test_pass_and_play_clears_the_screen_between_seats():
+def guess_handed_to_seat2() -> pexpect.spawn:
+    """Two people at one terminal: seat1 has secretly picked 3, and the game waits for seat2."""
     child = spawn("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1")
     child.expect("seat1, press Enter when you are ready.")
     child.sendline("")
     child.expect("seat1> ")
     child.sendline("3")
     child.expect("seat2, press Enter when you are ready.")
+    return child
+
+
+def test_pass_and_play_clears_the_screen_between_seats():
+    child = guess_handed_to_seat2()
     # Between seat1's secret pick and seat2's screen the terminal is wiped, scrollback included,
     # and no seed (which tells every deal) was printed to the players.
     assert "\x1b[2J" in child.before and "\x1b[3J" in child.before
@@ -90,12 +96,7 @@ def test_the_prompt_has_line_editing_and_history():
 
 
 def test_the_next_player_cannot_bring_back_the_last_ones_lines():
-    child = spawn("play", "test-guess", "--seat1", "human", "--seat2", "human", "--seed", "1")
-    child.expect("seat1, press Enter when you are ready.")
-    child.sendline("")
-    child.expect("seat1> ")
-    child.sendline("3")
-    child.expect("seat2, press Enter when you are ready.")
+    child = guess_handed_to_seat2()
     child.sendline("")
     child.expect("seat2> ")
     child.send("\x1b[A\r")  # the up arrow: seat1's secret pick must not come back

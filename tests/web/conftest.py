@@ -108,13 +108,26 @@ def browser() -> Iterator[Any]:
         launched.close()
 
 
-@pytest.fixture
-def page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
+PHONE = {"width": 390, "height": 844}
+
+
+def _page(browser: Any, viewport: dict[str, int]) -> Iterator[Any]:
+    context = browser.new_context(viewport=viewport)
     opened = context.new_page()
     opened.set_default_timeout(15_000)
     yield opened
     context.close()
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Any]:
+    yield from _page(browser, {"width": 1280, "height": 900})
+
+
+@pytest.fixture
+def phone(browser: Any) -> Iterator[Any]:
+    """A page on a phone's screen."""
+    yield from _page(browser, PHONE)
 
 
 def screenshot(page: Any, name: str) -> None:

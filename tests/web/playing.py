@@ -139,3 +139,8 @@ def _play(page: Any, choose: Chooser, rng: random.Random, limit: int, timeout: f
             continue
         clicks, idle = clicks + 1, 0
     return clicks
+
+
+def list_first(page: Any, rng: random.Random) -> bool:
+    """Click a move from the list, else one on the board."""
+    return click_list(page, rng) or click_board(page, rng)

@@ -4,26 +4,10 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
 from .conftest import Server
-from .playing import click_and_see, click_board, click_list, open_table
-
-
-def list_first(page: Any, rng: random.Random) -> bool:
-    return click_list(page, rng) or click_board(page, rng)
-
-
-@pytest.fixture
-def phone_page(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    opened = context.new_page()
-    opened.set_default_timeout(15_000)
-    yield opened
-    context.close()
+from .playing import click_and_see, list_first, open_table
 
 
 def test_every_game_is_created_from_the_lobby_with_its_default_options(page: Any, server: Server) -> None:
@@ -70,8 +54,8 @@ def test_your_own_seat_shows_connected_from_the_first_update(page: Any, server: 
         page.wait_for_selector("body[data-status]")
 
 
-def test_the_latest_lines_show_whole_and_the_log_keeps_its_heading(phone_page: Any, server: Server) -> None:
-    page = phone_page
+def test_the_latest_lines_show_whole_and_the_log_keeps_its_heading(phone: Any, server: Server) -> None:
+    page = phone
     open_table(page, server, "cargo-bay-ball", {}, ["human", "random"], seed=5)
     rng = random.Random(5)
     wrapped = False

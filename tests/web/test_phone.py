@@ -3,30 +3,15 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from .conftest import Server, screenshot
-from .playing import click_and_see, click_board, click_list, open_table
+from .conftest import PHONE, Server, screenshot
+from .playing import click_and_see, list_first, open_table
 
-PHONE = {"width": 390, "height": 844}
 WIDE = """() => [...document.querySelectorAll('body *')].filter(n => n.getBoundingClientRect().right > 391)
   .slice(0, 5).map(n => `${n.tagName}.${n.className?.baseVal ?? n.className}: ${(n.textContent || '').slice(0, 50)}`)"""
-
-
-def list_first(page: Any, rng: random.Random) -> bool:
-    return click_list(page, rng) or click_board(page, rng)
-
-
-@pytest.fixture
-def phone(browser: Any) -> Iterator[Any]:
-    context = browser.new_context(viewport=PHONE)
-    opened = context.new_page()
-    opened.set_default_timeout(15_000)
-    yield opened
-    context.close()
 
 
 def assert_fits(page: Any, game: str) -> None:
