@@ -336,7 +336,7 @@ class Connection:
         if seat is not None:
             table.tell_players(skip=client)
         if table.undo is not None:
-            self.reply({"type": "undo_request", **(table.undo_json() or {})})
+            self.reply({"type": "undo_request", **(table.undo_json(seat) or {})})
 
     async def write(self) -> None:
         while True:

@@ -301,12 +301,12 @@ class Hub:
             raise TableError("not_a_player", "spectators cannot undo", 403)
         earlier, action = table.undo_for(seat)
         others = {s for s in table.humans if s != seat and table.seats[s].taken}
-        table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action),
-                                 step=len(earlier.history), waiting=others)
+        table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action), step=len(earlier.history),
+                                 waiting=others, hidden=table.game.info.hidden_information)
         if not others:
             self._undo(table)
             return
-        table.tell({"type": "undo_request", **(table.undo_json() or {})})
+        table.tell_undo("undo_request")
 
     def reply_undo(self, table: LiveTable, seat: str | None, accept: bool) -> None:
         request = table.undo
@@ -318,7 +318,7 @@ class Hub:
             return
         request.waiting.discard(seat)
         if request.waiting:
-            table.tell({"type": "undo_request", **(table.undo_json() or {})})
+            table.tell_undo("undo_request")
         else:
             self._undo(table)
 
@@ -330,9 +330,9 @@ class Hub:
         table.jobs.clear()
         self._append(table, {"kind": "undo", "seat": request.by, "back_to": request.step})
         table.state = rebuild_to(table, request.step)
-        table.undo = None
         table.epoch += 1
-        table.tell({"type": "undo_done", "by": request.by, "label": request.label})
+        table.tell_undo("undo_done")
+        table.undo = None
         self._changed(table, reset=True)
 
     # -- computer players ------------------------------------------------------------------

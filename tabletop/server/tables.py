@@ -82,10 +82,17 @@ class SeatInfo:
 
 @dataclass
 class UndoRequest:
+    """An undo asked for: ``label`` is the decision in its maker's own words, which in a game
+    with hidden information only that seat may read (it names the card placed, the row)."""
+
     by: str
     label: str
     step: int
     waiting: set[str]
+    hidden: bool = False
+
+    def label_for(self, seat: str | None) -> str:
+        return self.label if seat == self.by or not self.hidden else f"{self.by}'s last decision"
 
 
 @dataclass(eq=False)
@@ -225,7 +232,7 @@ class LiveTable:
                       for action in legal] if seat is not None else [],
             "outcome": state.outcome.to_json() if state.outcome else None,
             "players": [info.to_json(self.connected(s)) for s, info in self.seats.items()],
-            "undo": self.undo_json(),
+            "undo": self.undo_json(seat),
             "can_undo": seat is not None and running and self.can_undo(seat),
         }
         if svg:
@@ -269,10 +276,11 @@ class LiveTable:
             known = self._undo_answers[seat] = (position, answer)
         return known[1]
 
-    def undo_json(self) -> dict[str, Any] | None:
+    def undo_json(self, seat: str | None) -> dict[str, Any] | None:
+        """The undo waiting for answers, as ``seat`` may read it."""
         if self.undo is None:
             return None
-        return {"by": self.undo.by, "label": self.undo.label, "waiting_for": sorted(self.undo.waiting)}
+        return {"by": self.undo.by, "label": self.undo.label_for(seat), "waiting_for": sorted(self.undo.waiting)}
 
     def broadcast(self, *, reset: bool = False) -> None:
         """Send every client what changed for its own seat (the whole log again after an undo)."""
@@ -291,6 +299,11 @@ class LiveTable:
         for client in list(self.clients):
             if client is not skip:
                 client.send(text)
+
+    def tell_undo(self, kind: str) -> None:
+        """An undo's news to everyone, each in the words their seat may read."""
+        for client in list(self.clients):
+            client.send(json.dumps({"type": kind, **(self.undo_json(client.seat) or {})}))
 
     def tell_players(self, skip: Client | None = None) -> None:
         """Who sits where and who is connected, after someone comes or goes."""

@@ -153,6 +153,33 @@ def test_undo_needs_consent_and_is_refused_where_it_would_reveal(client: TestCli
     assert record["steps"] == 1
 
 
+def next_of(seen: Seen, kind: str) -> dict[str, Any]:
+    while (message := seen.receive())["type"] != kind:
+        pass
+    return message
+
+
+def test_an_undo_where_information_is_hidden_names_the_decision_only_to_its_maker(client: TestClient) -> None:
+    table = open_table(client, "travel-sfb", {"turn_limit": 2}, ["human", "human"])
+    tokens = join_all(client, table)
+    ann, bob = (attach(client, table["id"], tokens[seat]) for seat in ("seat1", "seat2"))
+    watcher = attach(client, table["id"], None)
+    assert ann.last is not None
+    place = next(entry for entry in ann.last["legal"] if entry["action"]["kind"] == "place")
+    ann.socket.send_json({"type": "act", "action": place["action"], "step": 0})
+    assert ann.until_step(1)["can_undo"]
+    ann.socket.send_json({"type": "undo"})
+    secret = place["label"]  # "Put 6♦ in Offense": the card and the row
+    assert next_of(ann, "undo_request")["label"] == secret
+    for other in (bob, watcher):
+        assert next_of(other, "undo_request")["label"] == "seat1's last decision"
+    state = client.get(f"/api/tables/{table['id']}/state", params={"token": tokens["seat2"]}).json()
+    assert state["undo"]["label"] == "seat1's last decision" and secret not in json.dumps(state)
+    bob.socket.send_json({"type": "undo_reply", "accept": True})
+    assert next_of(ann, "undo_done")["label"] == secret
+    assert next_of(bob, "undo_done")["label"] == next_of(watcher, "undo_done")["label"] == "seat1's last decision"
+
+
 def test_undo_in_real_time_is_refused(client: TestClient) -> None:
     table = open_table(client, "fightball", {"quarters": 1}, ["human", "human"])
     tokens = join_all(client, table)
