@@ -34,7 +34,7 @@ from .guide import router as guide_router
 from .hub import Hub, ServerSettings
 from .lookahead import preview, replay_step
 from .protocol import Act, Hello, Ping, ProtocolError, Undo, UndoReply, error_message, read_message
-from .tables import Client, LiveTable, TableError, TableSettings
+from .tables import MAX_THINK, Client, LiveTable, TableError, TableSettings
 
 __all__ = ["create_app"]
 
@@ -53,7 +53,7 @@ class CreateTable(BaseModel):
                                                                       examples=[["human", "hard"]])
     seed: int | None = Field(default=None, ge=0, lt=2**31)
     name: str | None = Field(default=None, max_length=80)
-    think: float = Field(default=1.0, gt=0, le=30, description="seconds a searching computer player thinks")
+    think: float = Field(default=1.0, gt=0, le=MAX_THINK, description="seconds a searching computer player thinks")
     pace: float = Field(default=0.5, ge=0, le=10, description="seconds a computer move takes at least")
     reveal_at_end: bool = Field(default=True, description="publish the full record when the game ends")
 

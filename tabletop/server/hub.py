@@ -21,12 +21,22 @@ from sqlalchemy import Engine, insert, select, update
 from sqlalchemy.orm import Session
 
 import tabletop
-from tabletop.agents import BadAgentSpec, make_agent
+from tabletop.agents import BadAgentSpec, make_agent, parse_agent_spec
 from tabletop.core import Action, IllegalAction, Randomness, TabletopError
 
 from .computers import agent_seed, decide, make_pool, reaction_time
 from .db import LogRow, SeatRow, TableRow, iso, now
-from .tables import HUMAN, LiveTable, SeatInfo, TableError, TableSettings, UndoRequest, hash_token, rebuild
+from .tables import (
+    HUMAN,
+    MAX_THINK,
+    LiveTable,
+    SeatInfo,
+    TableError,
+    TableSettings,
+    UndoRequest,
+    hash_token,
+    rebuild,
+)
 
 __all__ = ["Hub", "ServerSettings"]
 
@@ -168,10 +178,7 @@ class Hub:
                              f"({', '.join(game.seats)}); {len(kinds)} were given", 422)
         for kind in kinds:
             if kind != HUMAN:
-                try:
-                    make_agent(kind)
-                except BadAgentSpec as exc:
-                    raise TableError("bad_seats", f"{exc}; or 'human' for a person", 422) from None
+                check_computer(kind, settings.think)
         if seed is None:
             seed = secrets.randbelow(2**31)
         state = game.new_state(seed=seed)
@@ -415,6 +422,21 @@ class Hub:
         deadline: float | None = getattr(table.state, "deadline", None)
         if deadline is not None and table.clock_origin is not None:
             table.clock_timer = self.loop.call_at(table.clock_origin + deadline + 0.001, self._run_clock, table)
+
+
+def check_computer(spec: str, think: float) -> None:
+    """Refuse a computer seat the server cannot afford: its thinking shares the server's few
+    workers with every table, so it thinks on one worker and for at most MAX_THINK seconds."""
+    try:
+        if parse_agent_spec(spec)[1].get("workers", "1").strip() != "1":
+            raise BadAgentSpec("a computer at a server table thinks on one worker (workers=1): the server's "
+                               "workers are shared by every table")
+        seconds = getattr(make_agent(spec, think=think), "think", None)
+        if seconds is not None and seconds > MAX_THINK:
+            raise BadAgentSpec(f"a computer at a server table thinks at most {MAX_THINK:g} seconds a move, "
+                               f"not {seconds:g}")
+    except BadAgentSpec as exc:
+        raise TableError("bad_seats", f"{exc}; or 'human' for a person", 422) from None
 
 
 def idle(table: LiveTable) -> bool:

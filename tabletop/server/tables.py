@@ -46,6 +46,10 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
 
 
+MAX_THINK = 30.0
+"""The most seconds a computer at a server table may think over one move."""
+
+
 @dataclass(frozen=True)
 class TableSettings:
     """How the server runs a table: computers' thinking time and pace, and what the end reveals."""

@@ -208,6 +208,10 @@ def test_bad_table_requests_say_what_is_allowed(client: TestClient) -> None:
         ({"game": "test-pig", "seats": ["human"]}, "test-pig with these options has 2 seats (seat1, seat2); 1 were given"),
         ({"game": "test-pig", "options": {"colour": "red"}}, "test-pig has no option 'colour'"),
         ({"game": "test-pig", "seats": ["human", "mcts:think=-1"]}, "agent option think"),
+        # the server's workers serve every table: a seat may not take them for an hour, nor many at once
+        ({"game": "test-pig", "seats": ["mcts:think=3600,iterations=none", "random"]},
+         "thinks at most 30 seconds a move, not 3600"),
+        ({"game": "test-pig", "seats": ["human", "mcts:workers=64"]}, "thinks on one worker (workers=1)"),
     ]
     for body, message in cases:
         answer = client.post("/api/tables", json=body)
