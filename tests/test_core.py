@@ -100,6 +100,12 @@ def test_actions_round_trip(pig):
         pig.parse_action("jump")
 
 
+@pytest.mark.parametrize("kind", [["roll"], {"roll": 1}, 5, None])
+def test_an_action_whose_kind_is_not_text_is_refused_plainly(pig, kind):
+    with pytest.raises(InvalidAction, match="unknown action kind .*; this game has: hold, roll"):
+        pig.action_from_json({"kind": kind})
+
+
 def test_random_games_finish_and_replay(pig):
     for seed in range(30):
         state = random_playthrough(pig, seed)

@@ -327,7 +327,7 @@ class ActionCodec:
                 raise InvalidAction(f"action '{action.kind}' field '{name}': {problem}")
 
     def _build(self, kind: Any, values: dict[str, Any], text: bool) -> Action:
-        if kind not in self.kinds:
+        if not isinstance(kind, str) or kind not in self.kinds:  # a list or dict kind cannot even be looked up
             raise InvalidAction(f"unknown action kind {shorten(kind)}; this game has: {', '.join(sorted(self.kinds))}")
         fields = self._fields[kind]
         names = [name for name, _ in fields]
