@@ -102,7 +102,7 @@ def test_actions_round_trip(pig):
 
 @pytest.mark.parametrize("kind", [["roll"], {"roll": 1}, 5, None])
 def test_an_action_whose_kind_is_not_text_is_refused_plainly(pig, kind):
-    with pytest.raises(InvalidAction, match="unknown action kind .*; this game has: hold, roll"):
+    with pytest.raises(InvalidAction, match=r"unknown action kind .*; this game has: hold, roll"):
         pig.action_from_json({"kind": kind})
 
 

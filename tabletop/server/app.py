@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import Depends, FastAPI, Header, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from limits import RateLimitItem
@@ -24,6 +25,7 @@ from limits import parse as parse_rate
 from limits.storage import MemoryStorage
 from limits.strategies import MovingWindowRateLimiter
 from pydantic import BaseModel, ConfigDict, Field
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import tabletop
 from tabletop.agents import STRENGTHS, agent_names
@@ -33,7 +35,17 @@ from .db import connect, migrate
 from .guide import router as guide_router
 from .hub import Hub, ServerSettings
 from .lookahead import preview, replay_step
-from .protocol import Act, Hello, Ping, ProtocolError, Undo, UndoReply, error_message, read_message
+from .protocol import (
+    Act,
+    Hello,
+    Ping,
+    ProtocolError,
+    Undo,
+    UndoReply,
+    error_message,
+    read_message,
+    validation_message,
+)
 from .tables import MAX_THINK, Client, LiveTable, TableError, TableSettings
 
 __all__ = ["create_app"]
@@ -96,6 +108,10 @@ def _draws(game_class: type[Game]) -> bool:
     return game_class.render_svg is not Game.render_svg
 
 
+HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 413: "too_large", 415: "unsupported_media_type"}
+"""The ``error`` code of an HTTP error the framework raises itself (an unknown route, a wrong method)."""
+
+
 def create_app(settings: ServerSettings | None = None) -> FastAPI:
     """The whole server as an ASGI application; the database is migrated when it starts."""
     settings = settings or ServerSettings()
@@ -128,6 +144,17 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.exception_handler(TableError)
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
+        # every error in the one documented shape; the values are not echoed (a NaN cannot be JSON)
+        return JSONResponse({"error": "bad_request", "message": validation_message(exc.errors())}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(_request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = HTTP_CODES.get(exc.status_code, "http_error")
+        return JSONResponse({"error": code, "message": str(exc.detail).lower()}, status_code=exc.status_code,
+                            headers=getattr(exc, "headers", None))
 
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:

@@ -15,6 +15,7 @@ tabletop.server.protocol.ProtocolError: unknown message type 'dance'; the types 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -30,6 +31,7 @@ __all__ = [
     "UndoReply",
     "error_message",
     "read_message",
+    "validation_message",
 ]
 
 MAX_MESSAGE_BYTES = 16_384
@@ -108,6 +110,8 @@ def read_message(text: str | bytes) -> Hello | Act | Undo | UndoReply | Ping:
         data = json.loads(text)
     except (ValueError, UnicodeDecodeError) as exc:
         raise ProtocolError("bad_json", f"the message is not JSON: {exc}") from None
+    except RecursionError:
+        raise ProtocolError("bad_json", "the message nests its arrays or objects too deeply to read") from None
     if not isinstance(data, dict):
         raise ProtocolError("bad_message", f"a message must be a JSON object with a type, not {type(data).__name__}")
     kind = data.get("type")
@@ -117,12 +121,17 @@ def read_message(text: str | bytes) -> Hello | Act | Undo | UndoReply | Ping:
     try:
         message: Hello | Act | Undo | UndoReply | Ping = _ADAPTER.validate_python(data)
     except ValidationError as exc:
-        problems = "; ".join(
-            f"{'.'.join(str(part) for part in err['loc'][1:]) or 'message'}: {err['msg']}"
-            for err in exc.errors()[:4]
-        )
-        raise ProtocolError("bad_message", f"a {kind} message {problems}"[:500]) from None
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise ProtocolError("bad_message", f"{article} {kind} message {validation_message(exc.errors())}"[:500]) from None
     return message
+
+
+def validation_message(errors: Sequence[Any]) -> str:
+    """What pydantic found wrong, field by field (the first part of each place, the message's
+    type or the request's body, left out), without echoing the values."""
+    return "; ".join("the body is not JSON" if err["type"] == "json_invalid" else
+                     f"{'.'.join(str(part) for part in err['loc'][1:]) or 'message'}: {err['msg']}"
+                     for err in errors[:4])[:500]
 
 
 def error_message(code: str, message: str, about: str | None = None) -> dict[str, Any]:

@@ -1,0 +1,40 @@
+"""Requests and messages the framework would answer in its own way, answered in the server's:
+``{"error", "message"}`` over HTTP, an ``error`` over the socket, and never a 500."""
+
+from __future__ import annotations
+
+import pytest
+from fastapi.testclient import TestClient
+
+from tabletop.server.protocol import ProtocolError, read_message
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ('{"game": "test-pig", "think": NaN}', "think: Input should be less than or equal to 30"),
+    ('{"game": "test-pig", "pace": Infinity}', "pace: Input should be less than or equal to 10"),
+    ('{"game": "test-pig", "seed": NaN}', "seed: "),
+    ('{"game": ', "the body is not JSON"),
+    ('{"game": "test-pig", "name": "' + "x" * 100 + '"}', "name: String should have at most 80 characters"),
+])
+def test_a_body_the_schema_refuses_gets_bad_request(client: TestClient, body: str, message: str) -> None:
+    answer = client.post("/api/tables", content=body, headers={"Content-Type": "application/json"})
+    assert answer.status_code == 422, answer.text
+    assert answer.json()["error"] == "bad_request" and answer.json()["message"].startswith(message)
+    assert client.get("/api/tables").json() == []
+
+
+def test_unknown_routes_and_methods_get_the_same_shape(client: TestClient) -> None:
+    assert client.get("/api/nothing").json() == {"error": "not_found", "message": "not found"}
+    wrong = client.delete("/api/tables")
+    assert wrong.status_code == 405 and wrong.json()["error"] == "method_not_allowed"
+
+
+@pytest.mark.parametrize(("text", "code", "message"), [
+    ('{"type": "ping", "id": ' + "[" * 8000 + "]" * 8000 + "}", "bad_json", "nests its arrays or objects too deeply"),
+    ('{"type": "act"}', "bad_message", "an act message action: Field required"),
+    ('{"type": "undo_reply"}', "bad_message", "an undo_reply message accept: Field required"),
+])
+def test_a_socket_message_the_server_cannot_read_is_named(text: str, code: str, message: str) -> None:
+    with pytest.raises(ProtocolError) as refused:
+        read_message(text)
+    assert refused.value.code == code and message in str(refused.value)
