@@ -28,7 +28,7 @@ import numpy as np
 from tabletop.agents import Agent, make_agent
 from tabletop.core import State
 
-from .pettingzoo_env import ObservationKind, TabletopAEC
+from .pettingzoo_env import DEFAULT_MAX_STEPS, ObservationKind, TabletopAEC, action_index
 
 __all__ = ["TabletopGym"]
 
@@ -40,7 +40,7 @@ class TabletopGym(gym.Env[dict[str, Any], int]):
 
     def __init__(self, game: str, options: Mapping[str, Any] | None = None, *, seat: str | None = None,
                  opponents: str | Mapping[str, str] = "random", observation: ObservationKind = "vector",
-                 max_actions: int | None = None, vector_size: int = 512, max_steps: int | None = None,
+                 max_actions: int | None = None, vector_size: int = 512, max_steps: int | None = DEFAULT_MAX_STEPS,
                  render_mode: str | None = None, invalid_action: str = "wrap") -> None:
         if invalid_action not in ("wrap", "raise"):
             raise ValueError(f"invalid_action must be wrap or raise, not {invalid_action!r}")
@@ -56,6 +56,8 @@ class TabletopGym(gym.Env[dict[str, Any], int]):
         missing = [s for s in others if s not in self.specs]
         if missing:
             raise ValueError(f"no opponent agent given for {', '.join(missing)}")
+        for spec in self.specs.values():
+            make_agent(spec)  # a bad spec is refused now, not at the first reset
         self.opponents: dict[str, Agent] = {}
         self.action_space = self.multi.action_space(self.seat)
         self.observation_space = self.multi.observation_space(self.seat)
@@ -75,7 +77,9 @@ class TabletopGym(gym.Env[dict[str, Any], int]):
 
     def step(self, action: int) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
         state = self._state()
-        index = int(action)
+        if state.is_over or (self.max_steps is not None and self._steps >= self.max_steps):
+            raise RuntimeError("the episode is over; call reset() to start another")
+        index = action_index(self.seat, action)
         legal = min(len(state.legal_actions(self.seat)), self.multi.n_actions)
         invalid = not 0 <= index < legal
         if invalid and self.invalid_action == "wrap":
@@ -117,4 +121,7 @@ class TabletopGym(gym.Env[dict[str, Any], int]):
     def _info(self) -> dict[str, Any]:
         state = self._state()
         legal = len(state.legal_actions(self.seat)) if not state.is_over else 0
-        return {"legal_actions": legal, "action_mask": self.multi.action_mask(self.seat)}
+        info: dict[str, Any] = {"legal_actions": legal, "action_mask": self.multi.action_mask(self.seat)}
+        if legal > self.multi.n_actions:
+            info["truncated_actions"] = legal - self.multi.n_actions
+        return info

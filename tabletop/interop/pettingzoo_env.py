@@ -30,10 +30,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tabletop.core import Action, IllegalAction, State, load
+from tabletop.lab.match import DEFAULT_MAX_STEPS
 
 from .encoding import JSON_CHARSET, encode_json, encode_vector, measure_action_count
 
-__all__ = ["TabletopAEC", "env"]
+__all__ = ["DEFAULT_MAX_STEPS", "TabletopAEC", "action_index", "check_settings", "env"]
 
 ObservationKind = Literal["vector", "json"]
 
@@ -42,16 +43,19 @@ class TabletopAEC(AECEnv[str, dict[str, Any], int]):
     """``TabletopAEC("travel-sfb", {"ship1": "gorn"}, observation="vector")``.
 
     ``max_actions`` fixes the size of the action space (default: measured from random games);
-    ``vector_size`` the length of vector observations; ``max_steps`` truncates long games.
+    ``vector_size`` the length of vector observations; ``max_steps`` truncates long games (by
+    default after as many steps as the simulation lab allows a game; None: never), since a fixed
+    policy can keep some games going for ever (taking and discarding a card in Fightball).
     """
 
     metadata: ClassVar[dict[str, Any]] = {"name": "tabletop_v0", "render_modes": ["ansi"],
                                           "is_parallelizable": False}
 
     def __init__(self, game: str, options: Mapping[str, Any] | None = None, *, observation: ObservationKind = "vector",
-                 max_actions: int | None = None, vector_size: int = 512, max_steps: int | None = None,
+                 max_actions: int | None = None, vector_size: int = 512, max_steps: int | None = DEFAULT_MAX_STEPS,
                  render_mode: str | None = None) -> None:
         super().__init__()
+        check_settings(observation, max_actions, vector_size, max_steps, render_mode)
         self.game = load(game, **dict(options or {}))
         self.kind = observation
         self.vector_size = vector_size
@@ -82,10 +86,15 @@ class TabletopAEC(AECEnv[str, dict[str, Any], int]):
     # -- spaces ----------------------------------------------------------------------------------
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self._action_spaces[agent]
+        return self._action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        if agent not in self._action_spaces:
+            raise ValueError(f"there is no agent {agent!r}; the agents are {', '.join(self.possible_agents)}")
+        return agent
 
     # -- the AEC cycle ---------------------------------------------------------------------------
 
@@ -105,14 +114,15 @@ class TabletopAEC(AECEnv[str, dict[str, Any], int]):
         self._note_overflow()
 
     def step(self, action: int | None) -> None:
+        self._live()
+        if not self.agents:
+            raise RuntimeError("the episode is over; call reset() to start another")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         state = self._live()
-        if action is None:
-            raise IllegalAction(f"{agent} must choose an action index, not None")
-        chosen = self.action_for(agent, int(action))
+        chosen = self.action_for(agent, action_index(agent, action))
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         state.apply(agent, chosen)
@@ -192,6 +202,29 @@ class TabletopAEC(AECEnv[str, dict[str, Any], int]):
                 "legal_actions": count, "truncated_actions": count - self.n_actions}
 
 
-def env(game: str, **kwargs: Any) -> TabletopAEC:
+def env(game: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> TabletopAEC:
     """PettingZoo-style constructor: ``tabletop.interop.env("fightball")``."""
-    return TabletopAEC(game, **kwargs)
+    return TabletopAEC(game, options, **kwargs)
+
+
+def action_index(agent: str, action: object) -> int:
+    """An action given as an index: a whole number (a NumPy one too), never a bool, a fraction or text."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+        raise IllegalAction(f"{agent} must choose an action index (a whole number), not {action!r}")
+    return int(action)
+
+
+def check_settings(observation: str, max_actions: int | None, vector_size: int, max_steps: int | None,
+                   render_mode: str | None) -> None:
+    """Refuse settings that could only fail later, deep inside, with the choices named."""
+    if observation not in ("vector", "json"):
+        raise ValueError(f"observation is 'vector' or 'json', not {observation!r}")
+    for name, value, may_be_none in (("max_actions", max_actions, True), ("vector_size", vector_size, False),
+                                     ("max_steps", max_steps, True)):
+        if value is None and may_be_none:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            allowed = "a whole number of at least 1" + (", or None" if may_be_none else "")
+            raise ValueError(f"{name} is {allowed}, not {value!r}")
+    if render_mode not in (None, "ansi"):
+        raise ValueError(f"render_mode is 'ansi' or None, not {render_mode!r}")

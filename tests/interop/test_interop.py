@@ -78,3 +78,52 @@ def test_gymnasium_env_checker_and_a_game(name):
         obs, reward, terminated, truncated, _info = env.step(int(rng.choice(legal)))
         done = terminated or truncated
     assert reward in (-1.0, 0.0, 1.0)
+
+
+def test_an_episode_ends_by_default_even_under_a_policy_that_would_loop_for_ever():
+    from tabletop.lab.match import DEFAULT_MAX_STEPS
+
+    assert TabletopAEC("test-pig").max_steps == TabletopGym("test-pig").max_steps == DEFAULT_MAX_STEPS
+    gym_env = TabletopGym("test-pig", max_steps=5)
+    gym_env.reset(seed=1)
+    ends = [gym_env.step(0)[2:4] for _ in range(5)]  # roll, roll, ...: the step limit ends it
+    assert any(any(end) for end in ends)
+    with pytest.raises(RuntimeError, match="the episode is over; call reset"):
+        gym_env.step(0)
+
+
+@pytest.mark.parametrize(("settings", "message"), [
+    ({"observation": "image"}, "observation is 'vector' or 'json', not 'image'"),
+    ({"max_actions": 0}, "max_actions is a whole number of at least 1, or None, not 0"),
+    ({"max_actions": -3}, "max_actions is a whole number of at least 1"),
+    ({"vector_size": 0}, "vector_size is a whole number of at least 1, not 0"),
+    ({"max_steps": 0}, "max_steps is a whole number of at least 1, or None"),
+    ({"render_mode": "human"}, "render_mode is 'ansi' or None, not 'human'"),
+])
+def test_settings_that_could_only_fail_later_are_refused_at_once(settings, message):
+    for make in (TabletopAEC, TabletopGym):
+        with pytest.raises(ValueError, match=message):
+            make("test-pig", **settings)
+
+
+def test_misuse_of_the_aec_cycle_is_named():
+    env = TabletopAEC("test-pig", max_steps=3)
+    with pytest.raises(RuntimeError, match="call reset"):
+        env.step(0)
+    with pytest.raises(ValueError, match="there is no agent 'nobody'; the agents are seat1, seat2"):
+        env.action_space("nobody")
+    env.reset(seed=1)
+    for bad in ("a", 1.7, True, None):
+        with pytest.raises(IllegalAction, match="must choose an action index"):
+            env.step(bad)
+    env.step(np.int64(0))  # NumPy's whole numbers are indexes too
+    for _agent in env.agent_iter():
+        env.step(None if any(env.last()[2:4]) else 0)
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.step(0)
+
+
+def test_gymnasium_info_says_how_many_actions_were_cut():
+    gym_env = TabletopGym("travel-sfb", max_actions=2)
+    _obs, info = gym_env.reset(seed=2)
+    assert info["legal_actions"] > 2 and info["truncated_actions"] == info["legal_actions"] - 2
