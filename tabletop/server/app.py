@@ -46,7 +46,7 @@ from .protocol import (
     read_message,
     validation_message,
 )
-from .tables import MAX_THINK, Client, LiveTable, TableError, TableSettings
+from .tables import MAX_THINK, OUTBOX_LIMIT, Client, LiveTable, TableError, TableSettings
 
 __all__ = ["create_app"]
 
@@ -302,6 +302,11 @@ class Connection:
                     continue
                 text = message.get("text")
                 self.handle(text if text is not None else message.get("bytes") or b"")
+                # Messages already received are read without a pause, which would starve the
+                # writer: a burst of them would fill the outbox and close the socket. Reading waits
+                # while the answers pile up, so a quick sender is slowed, not dropped.
+                while self.client.outbox.qsize() > OUTBOX_LIMIT // 2 and not writer.done():
+                    await asyncio.sleep(0.001)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:

@@ -60,3 +60,4 @@ def test_a_rate_is_read_at_the_boundary(rate: str) -> None:
         ServerSettings(message_rate=rate)
     with pytest.raises(ValueError, match="table_rate is a rate of at least 1"):
         ServerSettings(table_rate=rate)
+
