@@ -293,6 +293,11 @@ class Connection:
         writer = asyncio.get_running_loop().create_task(self.write())
         try:
             while not writer.done():
+                # Messages already received are read without a pause, which would starve the
+                # writer: a burst of them would fill the outbox and close the socket. Reading waits
+                # while the answers pile up, so a quick sender is slowed, not dropped.
+                while self.client.outbox.qsize() > OUTBOX_LIMIT // 2 and not writer.done():
+                    await asyncio.sleep(0.001)
                 message = await self.socket.receive()
                 if message["type"] == "websocket.disconnect":
                     break
@@ -302,11 +307,6 @@ class Connection:
                     continue
                 text = message.get("text")
                 self.handle(text if text is not None else message.get("bytes") or b"")
-                # Messages already received are read without a pause, which would starve the
-                # writer: a burst of them would fill the outbox and close the socket. Reading waits
-                # while the answers pile up, so a quick sender is slowed, not dropped.
-                while self.client.outbox.qsize() > OUTBOX_LIMIT // 2 and not writer.done():
-                    await asyncio.sleep(0.001)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
