@@ -18,10 +18,11 @@
 from __future__ import annotations
 
 import json
+import math
 import random
 import string
 import zlib
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import numpy as np
@@ -38,31 +39,57 @@ def encode_json(view: Any) -> str:
     return json.dumps(view, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+@lru_cache(maxsize=1 << 16)
 def _slot(text: str, size: int) -> int:
+    # the same paths come back in every observation
     return zlib.crc32(text.encode("utf-8")) % size
 
 
 def encode_vector(view: Any, size: int = 512) -> np.ndarray:
     """The feature-hashed vector of a view (float32, length ``size``)."""
-    out = np.zeros(size, dtype=np.float32)
-    stack: list[tuple[str, Any]] = [("", view)]
-    while stack:
-        path, value = stack.pop()
-        if isinstance(value, dict):
-            stack.extend((f"{path}.{key}", item) for key, item in value.items())
-        elif isinstance(value, (list, tuple)):
-            stack.extend((f"{path}[{index}]", item) for index, item in enumerate(value))
-        elif isinstance(value, bool):
-            out[_slot(path, size)] += 1.0 if value else 0.0
-        elif isinstance(value, (int, float)):
-            number = float(value)
-            if np.isfinite(number):
-                out[_slot(path, size)] += number
-        elif value is None:
-            out[_slot(path + "=null", size)] += 1.0
+    # the leaves are gathered in plain lists and summed by NumPy at once: adding to the array
+    # leaf by leaf cost a NumPy call each, most of an environment's step
+    slots: list[int] = []
+    weights: list[float] = []
+    _gather("", view, size, slots, weights)
+    return np.bincount(slots, weights, minlength=size).astype(np.float32)
+
+
+_PLAIN_NUMBERS = (int, float)
+
+
+def _gather(path: str, value: Any, size: int, slots: list[int], weights: list[float]) -> None:
+    if isinstance(value, dict):
+        for key, item in value.items():
+            _gather(f"{path}.{key}", item, size, slots, weights)
+    elif isinstance(value, (list, tuple)):
+        if value and all(type(item) in _PLAIN_NUMBERS for item in value) and all(map(math.isfinite, value)):
+            # a row of numbers (counts, coordinates): its slots are kept
+            slots.extend(_row_slots(path, len(value), size))
+            weights.extend(value)
         else:
-            out[_slot(f"{path}={value}", size)] += 1.0
-    return out
+            for index, item in enumerate(value):
+                _gather(f"{path}[{index}]", item, size, slots, weights)
+    elif isinstance(value, bool):
+        if value:
+            slots.append(_slot(path, size))
+            weights.append(1.0)
+    elif isinstance(value, (int, float)):
+        number = float(value)
+        if math.isfinite(number):
+            slots.append(_slot(path, size))
+            weights.append(number)
+    elif value is None:
+        slots.append(_slot(path + "=null", size))
+        weights.append(1.0)
+    else:
+        slots.append(_slot(f"{path}={value}", size))
+        weights.append(1.0)
+
+
+@lru_cache(maxsize=1 << 12)
+def _row_slots(path: str, length: int, size: int) -> tuple[int, ...]:
+    return tuple(_slot(f"{path}[{index}]", size) for index in range(length))
 
 
 @cache

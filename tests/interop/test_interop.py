@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import warnings
+import zlib
 
 import numpy as np
 import pytest
@@ -127,3 +128,16 @@ def test_gymnasium_info_says_how_many_actions_were_cut():
     gym_env = TabletopGym("travel-sfb", max_actions=2)
     _obs, info = gym_env.reset(seed=2)
     assert info["legal_actions"] > 2 and info["truncated_actions"] == info["legal_actions"] - 2
+
+
+def test_a_row_of_numbers_lands_where_each_of_its_leaves_would():
+    def by_hand(leaves: dict[str, float], size: int = 64) -> np.ndarray:
+        out = np.zeros(size, dtype=np.float32)
+        for path, number in leaves.items():
+            out[zlib.crc32(path.encode()) % size] += number
+        return out
+
+    rows = {"counts": [3, 0, 2], "spot": [1.5, -2.0], "mixed": [1, "x"], "bad": [1.0, float("nan")]}
+    expected = by_hand({".counts[0]": 3, ".counts[2]": 2, ".spot[0]": 1.5, ".spot[1]": -2.0,
+                        ".mixed[0]": 1, ".mixed[1]=x": 1, ".bad[0]": 1.0})
+    assert np.array_equal(encode_vector(rows, 64), expected)
