@@ -246,7 +246,10 @@ class Hub:
         if client_id is not None and (seat, client_id) in table.client_ids:
             raise TableError("duplicate", f"action {client_id!r} was already received; it is not taken twice")
         history = table.state.history
-        if step is not None and (step > len(history) or any(who == seat for who, _ in history[step:])):
+        if step is not None and step > len(history):
+            raise TableError("stale", f"that action was meant for step {step}, but the game is only at step "
+                             f"{len(history)}; look at the position first")
+        if step is not None and any(who == seat for who, _ in history[step:]):
             raise TableError("stale", f"that action was meant for step {step}, but {seat} has acted since "
                              f"(the game is at step {len(history)}); look at the new position first")
         try:

@@ -6,7 +6,10 @@ from __future__ import annotations
 import pytest
 from fastapi.testclient import TestClient
 
+import tests.pig  # noqa: F401  (registers test-pig)
 from tabletop.server.protocol import ProtocolError, read_message
+
+from .helpers import attach, join_all, open_table
 
 
 @pytest.mark.parametrize(("body", "message"), [
@@ -38,3 +41,13 @@ def test_a_socket_message_the_server_cannot_read_is_named(text: str, code: str, 
     with pytest.raises(ProtocolError) as refused:
         read_message(text)
     assert refused.value.code == code and message in str(refused.value)
+
+
+def test_an_action_for_a_step_not_yet_reached_says_so(client: TestClient) -> None:
+    table = open_table(client, "test-pig", {}, ["human", "human"])
+    player = attach(client, table["id"], join_all(client, table)["seat1"])
+    player.socket.send_json({"type": "act", "action": "roll", "step": 99})
+    refused = player.receive()
+    assert refused["code"] == "stale"
+    assert refused["message"] == ("that action was meant for step 99, but the game is only at step 0; "
+                                  "look at the position first")
