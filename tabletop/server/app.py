@@ -86,6 +86,10 @@ class Preview(BaseModel):
 def _token(authorization: str | None, token: str | None) -> str | None:
     if authorization and authorization.lower().startswith("bearer "):
         return authorization[7:].strip()
+    if authorization:
+        # another scheme would otherwise be read as no token at all: a spectator's eyes, in silence
+        raise TableError("bad_token", "a seat's token goes in the header as 'Authorization: Bearer TOKEN' "
+                         "(or as ?token=TOKEN)", 401)
     return token
 
 

@@ -51,3 +51,13 @@ def test_an_action_for_a_step_not_yet_reached_says_so(client: TestClient) -> Non
     assert refused["code"] == "stale"
     assert refused["message"] == ("that action was meant for step 99, but the game is only at step 0; "
                                   "look at the position first")
+
+
+def test_a_token_under_another_scheme_is_refused_not_read_as_a_spectator(client: TestClient) -> None:
+    table = open_table(client, "test-pig", {}, ["human", "human"])
+    token = join_all(client, table)["seat1"]
+    answer = client.get(f"/api/tables/{table['id']}/state", headers={"Authorization": f"Basic {token}"})
+    assert answer.status_code == 401 and answer.json()["error"] == "bad_token"
+    assert "Authorization: Bearer TOKEN" in answer.json()["message"]
+    mine = client.get(f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}).json()
+    assert mine["seat"] == "seat1"
