@@ -153,19 +153,19 @@ class Session:
         """The human seat whose turn it is (or was last)."""
         return self.humans[0]
 
-    def save_record(self, path: Path | None = None) -> None:
+    def save_record(self, path: Path | None = None, seat: str | None = None) -> None:
         """Save the full record, unless the game hides information, is not over, and the person here
         did not play every seat: the full record's seed would tell every deal, so they get their
-        own seat's record."""
+        own seat's record (``seat``'s, by default the human whose turn it is)."""
         target = path or self.save_path
         if target is None:
             return
         state = self.state
         if self.seed_secret and not state.is_over and set(self.humans) != set(state.seats):
-            seat = self.current_human
+            seat = seat or self.current_human
             self.write(state.seat_record(seat), target)
-            self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the game is unfinished, "
-                               f"so without the seed, which would tell every deal) to {target}.")
+            self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
+                               f"saved when the game ends) to {target}.")
             return
         self.write(state.record(), target)
         self.narrator.line(f"Saved the game record to {target}.")

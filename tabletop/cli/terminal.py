@@ -170,13 +170,7 @@ class TurnSession(Session):
             self.narrator.line(f"{name} already exists; to replace it, type: save {FORCE} {name}")
             return
         try:
-            if self.hidden and not self.state.is_over:
-                # A full record holds the seed, which tells every deal: mid-game a player gets their own.
-                self.write(self.state.seat_record(seat), path)
-                self.narrator.line(f"Saved {possessive(seat)} record (what {seat} has seen; the full record is "
-                                   f"saved when the game ends) to {name}.")
-            else:
-                self.save_record(path)
+            self.save_record(path, seat)
         except OSError as exc:
             self.narrator.line(f"Cannot save to {name}: {exc.strerror or exc}")
 
