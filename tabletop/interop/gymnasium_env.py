@@ -119,9 +119,4 @@ class TabletopGym(gym.Env[dict[str, Any], int]):
                 return
 
     def _info(self) -> dict[str, Any]:
-        state = self._state()
-        legal = len(state.legal_actions(self.seat)) if not state.is_over else 0
-        info: dict[str, Any] = {"legal_actions": legal, "action_mask": self.multi.action_mask(self.seat)}
-        if legal > self.multi.n_actions:
-            info["truncated_actions"] = legal - self.multi.n_actions
-        return info
+        return {**self.multi.legal_info(self.seat), "action_mask": self.multi.action_mask(self.seat)}

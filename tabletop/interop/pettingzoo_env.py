@@ -197,9 +197,17 @@ class TabletopAEC(AECEnv[str, dict[str, Any], int]):
         state = self._live()
         agent = self.agent_selection
         if agent in self.infos and not state.is_over and agent in state.to_act:
-            count = len(state.legal_actions(agent))
-            self.infos[agent] = {"legal_actions": count} if count <= self.n_actions else {
-                "legal_actions": count, "truncated_actions": count - self.n_actions}
+            self.infos[agent] = self.legal_info(agent)
+
+    def legal_info(self, agent: str) -> dict[str, Any]:
+        """How many legal actions ``agent`` has now (none unless it is to act), and how many of
+        them lie beyond the action space (``truncated_actions``, only when some do)."""
+        state = self._live()
+        count = len(state.legal_actions(agent)) if not state.is_over and agent in state.to_act else 0
+        info: dict[str, Any] = {"legal_actions": count}
+        if count > self.n_actions:
+            info["truncated_actions"] = count - self.n_actions
+        return info
 
 
 def env(game: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> TabletopAEC:
