@@ -210,3 +210,12 @@ def test_bad_scenarios_are_explained():
         make([ship("a", "dinghy", 0, 50, 50, 0), ship("b", "sloop", 1, 90, 90, 0)])
     with pytest.raises(BadScenario, match="cagway-bay scenario"):
         make([ship("a", "sloop", 0, 50, 50, 0)], colour="red")
+
+
+def test_CB_SCEN_OPEN_1_the_objective_says_a_first_capture_wins_only_when_that_option_is_on():
+    import tabletop
+
+    plain = tabletop.load("cagway-bay", scenario="open-warfare").new_state(seed=1).view(None)["objective"]
+    by_capture = tabletop.load("cagway-bay", scenario="open-warfare", objective="capture").new_state(seed=1)
+    assert "destroy the enemy fleet" in plain.lower() and "capture" not in plain.lower()
+    assert "first side to capture an enemy ship wins" in by_capture.view(None)["objective"]

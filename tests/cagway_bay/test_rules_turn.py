@@ -135,3 +135,27 @@ def test_CB_TURN_END_1_the_turn_limit_ends_the_game():
     state = make([ship("hms", "frigate", 0, 50, 50, 90, ap=0), ship("foe", "sloop", 1, 90, 90, 270, ap=0)],
                  phase="end", turn=4, turn_limit=4)
     assert state.is_over and "turn limit" in state.outcome.reason
+
+
+def test_CB_TURN_COMBAT_1_each_phase_and_each_ship_finishing_it_is_logged_under_that_phase_rule():
+    import random
+
+    import tabletop
+
+    state = tabletop.load("cagway-bay", scenario="open-warfare").new_state(seed=3)
+    rng = random.Random(3)
+    while state.turn < 3 and not state.is_over:
+        seat = state.to_act[0]
+        legal = state.legal_actions(seat)
+        state.apply(seat, legal[rng.randrange(len(legal))])
+    rules = {"move": "CB-TURN-MOVE-1", "combat": "CB-TURN-COMBAT-1", "end": "CB-TURN-END-1"}
+    phase = None
+    seen = set()
+    for event in state.events:
+        if event.kind == "phase":
+            phase = event.data["phase"]
+            assert event.rule == rules[phase]
+        elif event.kind == "done":
+            assert f"done for the {phase} phase" in event.text and event.rule == rules[phase]
+        seen.add((event.kind, phase))
+    assert {("phase", "move"), ("phase", "combat"), ("done", "move")} <= seen

@@ -23,6 +23,7 @@ from .combat import Sighting, sightings_from
 from .data import SCENARIOS, ObjectiveModel, scenario_model
 from .geometry import TIE
 from .movement import hull_box, hull_reach, motion
+from .references import PHASE_RULES
 from .scenarios import FLEET_OPTIONS, check_fleet_options, fleets_for, judge, setup
 from .ships import Ship
 
@@ -255,7 +256,8 @@ class CagwayState(State):
         self.pending = self.pulse_order(phase)
         if phase != "start":
             order = ", ".join(self.pending) or "no ship"
-            self.emit("phase", f"The {phase} phase: {order} in pulse order.", phase=phase, order=list(self.pending))
+            self.emit("phase", f"The {phase} phase: {order} in pulse order.", phase=phase, order=list(self.pending),
+                      rule=PHASE_RULES[phase])
 
     def pulse_order(self, phase: str) -> list[str]:
         """Move phase: downwind first (a pulse runs towards the wind's eye); combat and end phases:

@@ -48,6 +48,7 @@ from .movement import (
     sail_option,
     stall_plan,
 )
+from .references import PHASE_RULES
 from .ships import Ship
 
 if TYPE_CHECKING:
@@ -374,7 +375,7 @@ def perform(state: CagwayState, seat: str, action: Action) -> None:
     state.activate(ship.id)
     name = ship.id
     if isinstance(action, Done):
-        state.emit("done", f"{name} is done for the {state.phase} phase.", ship=name)
+        state.emit("done", f"{name} is done for the {state.phase} phase.", ship=name, rule=PHASE_RULES[state.phase])
         state.finish_active()
     elif isinstance(action, Sail):
         notes = motion(state.table, ship).notes

@@ -10,6 +10,9 @@ EVENT_RULES = {
     "douse": "CB-END-DOUSE-1", "leave": "CB-TABLE-2", "done": "CB-TURN-END-1",
 }
 
+#: The rule each phase follows: its start, and each ship's finishing it, are logged under it.
+PHASE_RULES = {"move": "CB-TURN-MOVE-1", "combat": "CB-TURN-COMBAT-1", "end": "CB-TURN-END-1"}
+
 ACTION_RULES = {
     "sail": "CB-MOVE-SAIL-1", "stall": "CB-MOVE-STALL-1", "drift": "CB-MOVE-DRIFT-1", "dock": "CB-MOVE-DOCK-1",
     "explore": "CB-MOVE-EXPLORE-1", "grapple": "CB-MOVE-GRAPPLE-1", "fire": "CB-COMBAT-GUN-1",

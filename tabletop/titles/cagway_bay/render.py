@@ -51,7 +51,7 @@ def state_view(state: CagwayState) -> dict[str, Any]:
     return {
         "scenario": state.scenario_slug,
         "title": scenario_model(state.scenario_slug).title,
-        "objective": state.objective.text,
+        "objective": objective_text(state),
         "turn": state.turn,
         "turn_limit": state.turn_limit,
         "phase": state.phase,
@@ -67,6 +67,14 @@ def state_view(state: CagwayState) -> dict[str, Any]:
         "last_shot": _shot_view(state),
         "first_capture": None if state.first_capture is None else state.seats[state.first_capture],
     }
+
+
+def objective_text(state: CagwayState) -> str:
+    """The scenario's objective in words, with the win by a first capture when that option is on."""
+    text = state.objective.text
+    if state.objective.kind == "battle" and state.game.options["objective"] == "capture":
+        text += " The first side to capture an enemy ship wins at once."
+    return text
 
 
 def _shot_view(state: CagwayState) -> dict[str, Any] | None:
