@@ -69,3 +69,12 @@ def test_the_dangerous_play_lesson_sends_the_attacker_off_without_a_roll() -> No
     state = played("dangerous-play")
     assert crew(state, "jayne")["status"] == "penalty-box"
     assert crew(state, "simon")["status"] == "down" and crew(state, "simon")["on_obstacle"]
+
+
+def test_the_climb_lesson_ends_the_move_on_the_obstacle_and_scores_with_the_bonus() -> None:
+    climbed = played("climb", steps=1)
+    assert crew(climbed, "kaylee")["on_obstacle"]
+    assert climbed.view("seat1")["turn"] == {"side": 1, "crew": "kaylee", "actions_left": 1, "move_left": 0}
+    state = played("climb")
+    assert "SHOOT 7 (+3 on an obstacle near the goal)" in next(e.text for e in state.events if e.kind == "shoot")
+    assert state.view("seat1")["score"] == {"1": 1, "2": 0}
