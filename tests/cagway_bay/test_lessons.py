@@ -6,34 +6,22 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.guide import Lesson, lesson_state, lessons
-from tabletop.guide.lessons import play_others
+from tabletop.guide import lessons
 from tabletop.titles.cagway_bay.game import CagwayState
 from tabletop.titles.cagway_bay.scenarios import battle_scores
+from tests.lesson_steps import played as played_lesson
 
 GAME = "cagway-bay"
 
 
-def lesson(lesson_id: str) -> Lesson:
-    return next(item for item in lessons(GAME) if item.id == lesson_id)
-
-
-def opening(lesson_id: str) -> CagwayState:
-    state = lesson_state(GAME, lesson(lesson_id))
+def played(lesson_id: str, steps: int | None = None) -> CagwayState:
+    state = played_lesson(GAME, lesson_id, steps)
     assert isinstance(state, CagwayState)
     return state
 
 
-def played(lesson_id: str, steps: int | None = None) -> CagwayState:
-    """The lesson's table after the learner's first ``steps`` steps (all of them by default),
-    the other seats answering as they do in the lesson."""
-    taught = lesson(lesson_id)
-    state = opening(lesson_id)
-    for step in taught.steps[:steps]:
-        assert step.expect is not None
-        state.apply(taught.seat, state.game.parse_action(step.expect))
-        play_others(state, taught.seat, step)
-    return state
+def opening(lesson_id: str) -> CagwayState:
+    return played(lesson_id, 0)
 
 
 def texts(state: CagwayState, kind: str) -> list[str]:

@@ -6,19 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import State
-from tabletop.guide.lessons import lesson_state, lessons, play_others
+from tabletop.guide.lessons import lessons
+from tests.lesson_steps import played as played_lesson
 
 NAME = "friendly-competition"
 
 
 def played(lesson_id: str, steps: int | None = None) -> State:
-    """The lesson's table after the learner has taken its first ``steps`` steps (all by default)."""
-    lesson = next(lesson for lesson in lessons(NAME) if lesson.id == lesson_id)
-    state = lesson_state(NAME, lesson)
-    for step in lesson.steps[:steps]:
-        state.apply(lesson.seat, state.game.parse_action(step.expect or ""))
-        play_others(state, lesson.seat, step)
-    return state
+    return played_lesson(NAME, lesson_id, steps)
 
 
 def teamster(view: dict[str, Any], seat: str, number: int) -> dict[str, Any]:
