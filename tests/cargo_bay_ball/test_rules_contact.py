@@ -80,6 +80,8 @@ def test_CBB_REACT_5_slobberknocking_someone_on_an_obstacle_is_an_automatic_pena
     log = act(state, "slobberknock target=simon")
     assert log[1:] == ["Simon was standing on an obstacle: dangerous play, an automatic penalty.",
                        "Jayne goes to the airlock for dangerous play until the end of the Round."]
+    call = next(event for event in state.events if "dangerous play, an automatic" in event.text)
+    assert call.rule == "CBB-REACT-5"  # no Official's roll: not the dirty-play rule's line
 
 
 def test_CBB_REACT_3_recovery_at_the_end_of_the_round():

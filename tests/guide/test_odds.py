@@ -11,9 +11,10 @@ import tabletop
 from tabletop.core import Action, Randomness, State
 from tabletop.core.odds import Odds
 from tabletop.core.record import state_digest
+from tabletop.guide import lessons
 from tabletop.titles.cagway_bay.actions import Douse
+from tabletop.titles.friendly_competition.actions import DontTry, Tackle, Try
 from tabletop.titles.friendly_competition.actions import Pass as KickPass
-from tabletop.titles.friendly_competition.actions import Tackle
 from tests.cagway_bay.helpers import make, ship
 from tests.cargo_bay_ball.helpers import position as bay_position
 from tests.friendly_competition.helpers import position as pitch_position
@@ -165,3 +166,27 @@ def test_fightball_draw_odds_count_what_is_left_in_the_deck() -> None:
     other = game.new_state(seed=1, scenario={"decks": {"home": ["blue-ball", "jump-shot"]}, "exact_decks": True,
                                              "held": {"away": "kage"}})
     assert other.odds("home", draw) == odds  # the other coach's hidden card changes nothing
+
+
+def test_friendly_competition_try_odds_match_every_scripted_roll() -> None:
+    # FSC-INT-1: Red kicks a short pass south that flies past Blue 2 (the intercept lesson's table)
+    lesson = next(item for item in lessons("friendly-competition") if item.id == "intercept")
+    game = tabletop.load("friendly-competition", **lesson.options)
+
+    def build(dice: list[int]) -> State:
+        state = game.new_state(seed=lesson.seed, scenario=lesson.scenario, dice=[4, 3, *dice])
+        for seat, text in lesson.setup:
+            state.apply(seat, game.parse_action(text))
+        return state
+
+    def go_for_it(state: State) -> None:
+        state.apply("seat1", Try(2))
+        while state.flight is not None and not any(e.kind == "intercept-roll" for e in state.events):
+            seat = state.to_act[0]
+            state.apply(seat, next(a for a in state.legal_actions(seat) if isinstance(a, DontTry)))
+
+    odds = untouched(build([]), "seat1", Try(2))
+    assert odds is not None and odds.exact and "needs 5+" in odds.action
+    caught = counted(build, 1, go_for_it, lambda s: any(e.kind == "intercept" for e in s.events))
+    assert odds.chance("catches it") == caught == Fraction(1, 3)
+    assert odds.chance("misses") == Fraction(2, 3)

@@ -238,7 +238,8 @@ def slobberknock(st: CargoBayState, action: A.Slobberknock) -> None:
         st.holder = -1
         st.emit("drop", f"{them} drops the ball on {st.game.board.labels[space]}.")
     if space in st.obstacles:
-        st.emit("officiate", f"{them} was standing on an obstacle: dangerous play, an automatic penalty.")
+        st.emit("officiate", f"{them} was standing on an obstacle: dangerous play, an automatic penalty.",
+                rule="CBB-REACT-5")
         penalise(st, crew, "dangerous play")
     elif officiate(st, crew, "dirty play"):
         penalise(st, crew, "dirty play")

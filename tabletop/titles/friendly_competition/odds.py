@@ -1,4 +1,5 @@
-"""Odds before a Friendly Sporting Competition roll: passes, tackles and jostles.
+"""Odds before a Friendly Sporting Competition roll: passes, tackles, jostles and tries for a
+ball in the air.
 
 Every die is counted (:func:`tabletop.core.odds.enumerate_chances`). While a pass is in the
 air the passing side goes for it with its first teamster on offer; the main figures assume the
@@ -25,6 +26,7 @@ TACKLE_LABELS = {"won": "wins the ball", "won-loose": "wins, the ball lies loose
                  "failed": "fails"}
 PASS_ORDER = ("a teammate has it", "a goal", "the ball ends loose", "the other side has it",
               "an own goal: the other side scores")
+TRY_ORDER = ("catches it", "misses", "beaten to it", "a tie: nobody holds it")
 JOSTLE_LABELS = {"floored": "floors them", "no-effect": "no effect", "foul": "loses badly: a foul"}
 
 
@@ -72,6 +74,34 @@ def _interceptions(passer: str) -> Classify:
     return classify
 
 
+def _others_let_it_go(world: State) -> tuple[str, Action] | None:
+    """Every other decision while the ball flies: let it go (the try's own chances, alone)."""
+    if getattr(world, "flight", None) is None or not world.to_act:
+        return None
+    seat = world.to_act[0]
+    return seat, next(a for a in world.legal_actions(seat) if isinstance(a, DontTry))
+
+
+def _try_result(teamster: int) -> Classify:
+    def classify(world: State, events: list[Event]) -> Iterable[str]:
+        roll = next((e for e in events if e.kind == "intercept-roll" and e.data["teamster"] == teamster), None)
+        if roll is None:
+            return
+        if not roll.data["success"]:
+            yield "misses"
+        elif any(e.kind == "intercept" and e.data["teamster"] == teamster for e in events):
+            yield "catches it"
+        elif any(e.kind == "contest" and teamster in e.data["teamsters"] for e in events):
+            yield "a tie: nobody holds it"
+        else:
+            yield "beaten to it"
+    return classify
+
+
+def _tried(events: list[Event]) -> bool:
+    return any(e.kind == "intercept-roll" for e in events)
+
+
 def _contest(labels: dict[str, str], kind: str) -> Classify:
     def classify(world: State, events: list[Event]) -> Iterable[str]:
         for event in events:
@@ -91,6 +121,10 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
     if isinstance(action, Jostle):
         return enumerate_chances(state, seat, action, _contest(JOSTLE_LABELS, "jostle"),
                                  label=label).ordered([*JOSTLE_LABELS.values(), "a foul"])
+    if isinstance(action, Try):
+        teamster = SEATS.index(seat) * TEAM_SIZE + action.who - 1
+        return enumerate_chances(state, seat, action, _try_result(teamster), react=_others_let_it_go,
+                                 settled=_tried, label=label, note="if nobody else goes for it").ordered(TRY_ORDER)
     if not isinstance(action, Pass):
         return None
     main = enumerate_chances(state, seat, action, _pass_result(seat), react=_reaction(seat, False),
