@@ -6,22 +6,17 @@ from typing import Any
 
 from tabletop.core import State
 from tabletop.guide import lesson_state, lessons
-from tabletop.guide.lessons import Lesson, play_others
+from tabletop.guide.lessons import Lesson
+from tests.lesson_steps import lesson_named
+from tests.lesson_steps import played as played_lesson
 
 
 def lesson(lesson_id: str) -> Lesson:
-    return next(item for item in lessons("fightball") if item.id == lesson_id)
+    return lesson_named("fightball", lesson_id)
 
 
 def played(item: Lesson, steps: int | None = None) -> State:
-    """The lesson's position after its first ``steps`` steps (all of them by default), the other
-    coach answering as the lesson scripts."""
-    state = lesson_state("fightball", item)
-    for step in item.steps[:steps]:
-        assert step.expect is not None
-        state.apply(item.seat, state.game.parse_action(step.expect))
-        play_others(state, item.seat, step)
-    return state
+    return played_lesson("fightball", item.id, steps)
 
 
 def stack(state: State, number: int) -> dict[str, Any]:

@@ -5,25 +5,18 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import State
-from tabletop.guide import lesson_state, lessons
-from tabletop.guide.lessons import Lesson, play_others
+from tabletop.guide import lesson_state
+from tabletop.guide.lessons import Lesson
+from tests.lesson_steps import lesson_named
+from tests.lesson_steps import played as played_lesson
 
 
 def lesson(lesson_id: str) -> Lesson:
-    return next(item for item in lessons("travel-sfb") if item.id == lesson_id)
+    return lesson_named("travel-sfb", lesson_id)
 
 
 def played(item: Lesson, steps: int | None = None, last: str | None = None) -> State:
-    """The lesson's position after its first ``steps`` steps (all by default), the Klingons
-    allocating as the lesson scripts; ``last`` replaces the learner's final action."""
-    state = lesson_state("travel-sfb", item)
-    chosen = item.steps[:steps]
-    for number, step in enumerate(chosen, 1):
-        text = last if last is not None and number == len(chosen) else step.expect
-        assert text is not None
-        state.apply(item.seat, state.game.parse_action(text))
-        play_others(state, item.seat, step)
-    return state
+    return played_lesson("travel-sfb", item.id, steps, last)
 
 
 def last_turn(state: State) -> dict[str, Any]:
