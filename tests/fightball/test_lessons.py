@@ -73,3 +73,9 @@ def test_the_early_shot_costs_a_point_but_the_play_goes_on() -> None:
     play = stack(played(item, 5), 9)
     assert play["value"] == 14 and play["succeeds"] and play["fouls"] == {"home": 0, "away": 1}
     assert played(item).view(None)["score"] == {"home": 3, "away": 1}
+
+
+def test_the_board_shows_an_early_shot_foul_while_the_play_is_still_being_built() -> None:
+    state = played(lesson("early-shot"), 1)
+    board = state.game.render_text(state.view("home"))
+    assert "= 5 so far, needs Ball and Shot; foul: 1 to The Dark" in board
