@@ -61,7 +61,11 @@ def stack_line(stack: Mapping[str, Any], names: Mapping[str, str]) -> str:
         return f"  [{stack['stack']:>2}] -"
     shown = " > ".join(_card(card, stack["colour"]) for card in cards)
     status, _ = _status(stack, names)
-    return f"  [{stack['stack']:>2}] {shown}{_running(stack['play'])}  = {status}"
+    play = stack["play"]
+    if play["status"] != "false-start" and any(play["fouls"].values()):
+        # a foul already counts while the play is being built; the picture flags it, the text says it
+        status += "; foul: " + ", ".join(f"{n} to {names[seat]}" for seat, n in play["fouls"].items() if n)
+    return f"  [{stack['stack']:>2}] {shown}{_running(play)}  = {status}"
 
 
 def _running(play: Mapping[str, Any]) -> str:

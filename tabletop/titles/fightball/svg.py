@@ -97,15 +97,13 @@ def _status(stack: Mapping[str, Any], names: Mapping[str, str]) -> tuple[str, st
     if status == "false-start":
         return f"False Start: {fouls}", "#b3261e"
     value = play["value"]
-    # a foul in a play still being built already counts: say so before the play is scored
-    fouled = f"; foul: {fouls}" if any(play["fouls"].values()) else ""
     if status == "incomplete":
         missing = "a Shot" if play["ball"] else "Ball and Shot"
-        return f"{_number(value)} so far, needs {missing}{fouled}", "#555"
+        return f"{_number(value)} so far, needs {missing}", "#555"
     if play["succeeds"]:
         scorer = play["scorer"]
-        return f"{_number(value)} \u2713 {play['play_points']} to {names[scorer]}{fouled}", "#1b6e20"
-    return f"{_number(value)} \u2717 below 10, the play fails{fouled}", "#8a1c1c"
+        return f"{_number(value)} \u2713 {play['play_points']} to {names[scorer]}", "#1b6e20"
+    return f"{_number(value)} \u2717 below 10, the play fails", "#8a1c1c"
 
 
 def _tile(x: float, y: float, stack: Mapping[str, Any], names: Mapping[str, str]) -> list[str]:
