@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.core import Randomness
 from tabletop.titles.friendly_competition.actions import Move, Pass, PickUp, Tackle, Try
 
-from .helpers import position
+from .helpers import at, position
 from .strength import measure
 
 
@@ -53,3 +53,22 @@ def test_suggest_feeds_an_open_team_mate_up_the_pitch():
     assert state.suggest("seat1", Randomness(1)) == Pass("short", "n")
     state = position(["f19", "j16", "j11"], ["r6", "k10"], ball={"holder": "seat1:2"})
     assert state.suggest("seat1", Randomness(1)) != Pass("short", "n")  # the team-mate is marked
+
+
+def test_a_defender_who_can_come_no_nearer_the_carrier_does_not_shuttle_back_and_forth():
+    # Blue 4 holds the ball at j11 with Blue 2 and 3 beside it; Red 2 (n15) closes in to m14,
+    # where every nearer square is taken: the rules of thumb once sent it back to n15 and then
+    # forward again until Red's points ran out
+    state = position(["l17", "h13", "l13", "j11", "e12", "o12"], ["j2", "n15", "l7", "j6", "e8", "o8"],
+                     ball={"holder": "seat1:4"}, side="seat2", ap=10)
+    visited: dict[int, list[str]] = {}
+    while state.to_act == ("seat2",) and not state.is_over:
+        action = state.suggest("seat2", Randomness(1))
+        if isinstance(action, Move):
+            visited.setdefault(action.who, [at(state, "seat2", action.who)])
+        state.apply("seat2", action)
+        if isinstance(action, Move):
+            visited[action.who].append(at(state, "seat2", action.who))
+    for squares in visited.values():
+        assert len(squares) == len(set(squares)), squares  # no teamster comes back to a square it left
+    assert visited[2][:2] == ["n15", "m14"]

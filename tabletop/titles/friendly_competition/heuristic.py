@@ -434,24 +434,32 @@ def _goalie_far(state: FriendlyState, side: int, target: int) -> bool:
 
 
 def _defend(state: FriendlyState, side: int, carrier: int, legal: Offered) -> Action | None:
+    """Tackle the carrier if one may, else close in on it with the nearest field teamster that
+    can still come nearer; when none can, the turn ends (a defender sent up the pitch instead came
+    straight back, and the two moves took turns until the points ran out)."""
     target = state.pos[carrier]
     danger = goal_distance(1 - side, target) <= 4
     for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
         tackle = TACKLES[teamster % TEAM_SIZE + 1]
         if tackle in legal and (state.tackle_number(teamster) == 0 or danger):
             return tackle
-    return _step_towards(state, _closest(state, side, target, skip_goalie=True), target)
+    for chaser in _nearest_first(state, side, target, skip_goalie=True):
+        step = _step_towards(state, chaser, target)
+        if step is not None:
+            return step
+    return END_TURN
+
+
+def _nearest_first(state: FriendlyState, side: int, target: int, skip_goalie: bool) -> list[int]:
+    """The side's standing teamsters, nearest ``target`` first (ties in shirt order)."""
+    standing = [teamster for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE)
+                if not state.floored[teamster] and not (skip_goalie and teamster % TEAM_SIZE == 0)]
+    return sorted(standing, key=lambda teamster: _distance(state.pos[teamster], target))
 
 
 def _closest(state: FriendlyState, side: int, target: int, skip_goalie: bool) -> int:
-    best, best_distance = -1, 99
-    for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE):
-        if state.floored[teamster] or (skip_goalie and teamster % TEAM_SIZE == 0):
-            continue
-        distance = _distance(state.pos[teamster], target)
-        if distance < best_distance:
-            best, best_distance = teamster, distance
-    return best
+    nearest = _nearest_first(state, side, target, skip_goalie)
+    return nearest[0] if nearest else -1
 
 
 def _step_towards(state: FriendlyState, teamster: int, target: int) -> Action | None:
