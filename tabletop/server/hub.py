@@ -95,7 +95,9 @@ class Hub:
                                      .order_by(TableRow.created_at.desc(), TableRow.id.desc())
                                      .limit(self.settings.tables_in_memory)).all()
         for table_id in reversed(newest):  # so that the newest is the most recently used
-            self.table(table_id)  # a table is driven as it is loaded
+            # a table is driven as it is loaded; one that no longer loads must not keep the rest from play
+            with contextlib.suppress(TableError):
+                self.table(table_id)
 
     def stop(self) -> None:
         for table in self.tables.values():
@@ -138,9 +140,12 @@ class Hub:
             seat_rows = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
                                         .order_by(SeatRow.position)).all()
             lines = session.scalars(select(LogRow).where(LogRow.table_id == row.id).order_by(LogRow.number)).all()
-            game = tabletop.load(row.game, **row.options)
-            state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to, line.clock)
-                                             for line in lines])
+            try:
+                game = tabletop.load(row.game, **row.options)
+                state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to, line.clock)
+                                                 for line in lines])
+            except Exception as exc:
+                raise unreadable(row.id, exc) from None
             seats = {r.seat: seat_info(r) for r in seat_rows}
             return LiveTable(
                 id=row.id, name=row.name, game=game, seed=row.seed, settings=TableSettings(**row.settings),
@@ -161,8 +166,13 @@ class Hub:
             for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(stored))
                                         .order_by(SeatRow.position)):
                 seats.setdefault(seat.table_id, []).append(seat)
-        return [finished_summary(row, seats.get(row.id, [])) if row.id in seats else self.table(row.id).summary()
-                for row in rows]
+        summaries = []
+        for row in rows:
+            # a table that no longer loads is left out: nobody could join, watch or replay it
+            with contextlib.suppress(TableError):
+                summaries.append(finished_summary(row, seats[row.id]) if row.id in seats
+                                 else self.table(row.id).summary())
+        return summaries
 
     # -- creating and joining --------------------------------------------------------------
 
@@ -457,13 +467,25 @@ def _action_clock(state: Any) -> float | None:
     return times[-1] if times else None
 
 
+def unreadable(table_id: str, exc: Exception) -> TableError:
+    """The error for a stored table this server cannot set up again: its game, options or log no
+    longer load (the game changed or left since it was played). Logged with its cause for the operator."""
+    log.error("table %s cannot be loaded: %s: %s", table_id, type(exc).__name__, exc)
+    why = str(exc) if isinstance(exc, TabletopError) else "its log of moves does not replay"
+    return TableError("unreadable_table", f"table {table_id!r} cannot be set up on this server ({why}); "
+                      "the game was changed since it was played, so it can no longer be played or watched", 500)
+
+
 def seat_info(row: SeatRow) -> SeatInfo:
     return SeatInfo(row.seat, row.position, row.kind, row.agent, row.player, row.token_hash)
 
 
 def finished_summary(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     """The summary of a finished table, from its rows alone (the same fields as a live table's)."""
-    info = tabletop.game_class(row.game).info
+    try:
+        info = tabletop.game_class(row.game).info
+    except TabletopError as exc:
+        raise unreadable(row.id, exc) from None
     settings = TableSettings(**row.settings)
     return {
         "id": row.id, "name": row.name, "game": row.game, "title": info.title, "turn_style": info.turn_style,
