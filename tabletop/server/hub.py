@@ -36,6 +36,7 @@ from .tables import (
     UndoRequest,
     hash_token,
     rebuild,
+    shown_name,
 )
 
 __all__ = ["Hub", "ServerSettings"]
@@ -194,7 +195,7 @@ class Hub:
         state = game.new_state(seed=seed)
         created = now()
         table = LiveTable(
-            id=secrets.token_urlsafe(9), name=(name or game.info.title)[:80], game=game, seed=seed,
+            id=secrets.token_urlsafe(9), name=shown_name(name) or game.info.title, game=game, seed=seed,
             settings=settings, state=state, created_at=created.isoformat(),
             seats={seat: SeatInfo(seat, position, HUMAN if kind == HUMAN else "computer",
                                   None if kind == HUMAN else kind)
@@ -226,7 +227,7 @@ class Hub:
         if seat not in open_seats:
             raise TableError("seat_taken", f"{seat} is already taken; open seats: {', '.join(open_seats) or 'none'}")
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        digest, name = hash_token(token), (player or seat)[:80]
+        digest, name = hash_token(token), shown_name(player) or seat
         seated = all(info.taken for other, info in table.seats.items() if other != seat)
         with Session(self.engine) as session, session.begin():
             session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
