@@ -77,10 +77,18 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     socket.send(JSON.stringify(message));
     return true;
   };
+  // The position this page has sent a move for and awaits the answer to: a second click there (a
+  // double click) would be refused by the server as already overtaken. In real time people may
+  // fire several actions, so nothing is held back.
+  let sentFrom = null;
+  const position = (update) => `${update.epoch}|${update.step}`;
   const act = (action) => {
-    if (!last) return;
+    if (!last || (sentFrom !== null && sentFrom === position(last))) return;
     counter += 1;
-    if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) help.leaving();
+    if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) {
+      if (info.turn_style !== "real-time") sentFrom = position(last);
+      help.leaving();
+    }
   };
   const picker = new Picker(menu, act);
   picker.explain = (entry, node) => showOdds(help, entry, node, oddsLine);
@@ -184,6 +192,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   }
 
   function onUpdate(update) {
+    if (sentFrom !== position(update)) sentFrom = null;
     if (update.reset) { events = []; clear(log); }
     const fresh = update.events.filter((event) => event.seq > events.length);
     events.push(...fresh);
@@ -193,7 +202,8 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     const same = last && !update.reset && !fresh.length && last.step === update.step && last.epoch === update.epoch
       && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
-    if (same) { help.newPosition(update); drawPlayers(update.players); return; }
+    // The undo box follows the server even then: an undo asked before a restart is gone after it.
+    if (same) { help.newPosition(update); drawPlayers(update.players); drawUndo(update.undo); return; }
     help.newPosition(update);
     oddsLine.hidden = true;
     const hinted = hints.update(Boolean(mine && update.your_turn), JSON.stringify(update.legal));
@@ -216,7 +226,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
       case "error":
         if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
-        if (message.about === "act" && last) help.newPosition(last); // refused: the position stays
+        if (message.about === "act" && last) { sentFrom = null; help.newPosition(last); } // refused: the position stays
         toast(message.message, true); break;
       case "undo_request": drawUndo(message); break;
       case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
@@ -239,6 +249,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     const connection = document.getElementById("connection");
     socket.onopen = () => {
       retry = 0;
+      sentFrom = null; // a move sent as the link dropped may be lost: the position is open again
       connection.textContent = "● live";
       connection.className = "connection live";
       socket.send(JSON.stringify({ type: "hello", token: mine?.token, last_event: events.length, epoch, svg: Boolean(info.pictures && module.wantsPicture) }));

@@ -1,0 +1,77 @@
+"""Friends at one table in separate browsers: double clicks, an undo across a restart."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from .conftest import Server
+
+
+@contextmanager
+def person(browser: Any, url: str) -> Iterator[Any]:
+    """A browser of one's own (its own storage) opened at ``url``; its page keeps the messages it sent."""
+    context = browser.new_context(viewport={"width": 1024, "height": 800})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.sent = []
+    page.on("websocket", lambda socket: socket.on(
+        "framesent", lambda payload: page.sent.append(json.loads(payload)) if isinstance(payload, str) else None))
+    page.goto(url)
+    try:
+        yield page
+    finally:
+        context.close()
+
+
+def two_people(server: Server) -> tuple[str, str, str]:
+    table = server.post("/api/tables", {"game": "friendly-competition", "seats": ["human", "human"], "seed": 4,
+                                        "pace": 0})
+    return table["id"], f"{server.url}/#/join/{table['id']}/seat1", f"{server.url}/#/join/{table['id']}/seat2"
+
+
+def mover(*pages: Any) -> Any:
+    """The page whose turn it is, once one of them says so."""
+    for _ in range(200):
+        for page in pages:
+            if page.evaluate("document.body.dataset.yourTurn") == "true":
+                return page
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("it is nobody's turn")
+
+
+def test_a_double_click_on_a_move_sends_it_once(browser: Any, server: Server) -> None:
+    _table, ann_link, bob_link = two_people(server)
+    with person(browser, ann_link) as ann, person(browser, bob_link) as bob:
+        for step in ("0", "1"):
+            page = mover(bob, ann)
+            page.wait_for_function("([s]) => document.body.dataset.step === s", arg=[step])
+            page.locator("#legal .legal-action").first.dblclick()
+            page.wait_for_function("([s]) => document.body.dataset.step !== s", arg=[step])
+        ann.wait_for_timeout(300)
+        assert sorted(message["step"] for page in (ann, bob) for message in page.sent if message["type"] == "act") == [0, 1]
+        assert ann.locator("#toast.problem.shown").count() == bob.locator("#toast.problem.shown").count() == 0
+
+
+def test_an_undo_asked_before_a_restart_is_not_offered_after_it(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    server.start()
+    try:
+        _table, ann_link, bob_link = two_people(server)
+        with person(browser, ann_link) as ann, person(browser, bob_link) as bob:
+            asker = mover(bob, ann)
+            other = ann if asker is bob else bob
+            asker.click("#legal .legal-action")
+            asker.click("#undo button")
+            other.wait_for_selector("#undo .undo-request")
+            server.kill()
+            server.start()  # the server forgets an undo waiting for answers
+            for page in (asker, other):
+                page.wait_for_selector("#connection.live")
+            other.wait_for_selector("#undo .undo-request", state="detached")
+            asker.wait_for_function("!document.getElementById('undo').textContent.includes('asked to undo')")
+    finally:
+        server.kill()
