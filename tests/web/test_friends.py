@@ -1,4 +1,4 @@
-"""Friends at one table in separate browsers: double clicks, an undo across a restart."""
+"""Friends at one table in separate browsers: seat links opened again, double clicks, an undo across a restart."""
 
 from __future__ import annotations
 
@@ -43,6 +43,28 @@ def mover(*pages: Any) -> Any:
     raise AssertionError("it is nobody's turn")
 
 
+def test_a_seat_link_opened_again_goes_back_to_the_seat_and_a_taken_one_says_what_to_do(
+        browser: Any, server: Server) -> None:
+    _table, ann_link, bob_link = two_people(server)
+    with person(browser, ann_link) as ann, person(browser, bob_link) as bob:
+        bob.wait_for_selector("body[data-status='running']")
+        seat_page = bob.url
+        bob.goto(server.url + "/")
+        bob.wait_for_selector("[data-list=watch]")
+        bob.goto(bob_link)  # the link in the chat, clicked again after closing the tab
+        bob.wait_for_selector("body[data-status='running']")
+        assert bob.url == seat_page and "Seat 2" in bob.inner_text("#where")
+        ann.goto(bob_link)  # the host checks the link she is about to send
+        ann.wait_for_selector("body[data-status='running']")
+        assert "/seat1/" in ann.url
+        with person(browser, bob_link) as stranger:
+            problem = stranger.wait_for_selector("#join-problem").inner_text()
+            assert "Seat 2 is already taken" in problem and "your own seat link" in problem
+            stranger.click("text=Watch the game")
+            stranger.wait_for_selector("body[data-status='running']")
+            assert "watching" in stranger.inner_text("#where")
+
+
 def test_a_double_click_on_a_move_sends_it_once(browser: Any, server: Server) -> None:
     _table, ann_link, bob_link = two_people(server)
     with person(browser, ann_link) as ann, person(browser, bob_link) as bob:
@@ -75,3 +97,15 @@ def test_an_undo_asked_before_a_restart_is_not_offered_after_it(browser: Any, tm
             asker.wait_for_function("!document.getElementById('undo').textContent.includes('asked to undo')")
     finally:
         server.kill()
+
+
+def test_the_lobby_shows_games_being_played_past_a_pile_of_abandoned_open_tables(page: Any, server: Server) -> None:
+    played = server.post("/api/tables", {"game": "cargo-bay-ball", "seats": ["human", "human"], "name": "Friday night"})
+    for seat in ("seat1", "seat2"):
+        server.post(f"/api/tables/{played['id']}/join", {"seat": seat})
+    for _ in range(101):
+        server.post("/api/tables", {"game": "travel-sfb", "seats": ["human", "human"]})
+    page.goto(server.url + "/")
+    row = page.locator("[data-list='watch'] .table-row", has=page.locator(f"a[href='#/table/{played['id']}']"))
+    assert "Friday night" in row.inner_text()
+    assert page.locator("[data-list='join'] .table-row").count() <= 30

@@ -1,5 +1,5 @@
 // Tabletop in the browser: the router and the lobby. Tables and replays live in their own modules.
-import { api, el, clear, toast, seatKey, setWhere } from "./common.js";
+import { api, el, clear, toast, seatKey, seatName, setWhere, withSeatNames } from "./common.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { rulesLinks, showRules } from "./help.js";
@@ -7,6 +7,7 @@ import { showLesson, showLessons } from "./lesson.js";
 
 const page = document.getElementById("page");
 let leave = null; // the open page's clean-up (closes its socket)
+const TABLES_LISTED = 30; // the newest tables of each kind the lobby shows
 
 async function route() {
   if (leave) { leave(); leave = null; }
@@ -29,7 +30,11 @@ async function route() {
 
 async function showLobby() {
   setWhere("Lobby");
-  const [games, agents, tables] = await Promise.all([api("/api/games"), api("/api/agents"), api("/api/tables")]);
+  // Each list asks for its own tables: a pile of abandoned open tables must not push the games
+  // being played, or the finished ones, off a single newest-first list.
+  const listed = (status) => api(`/api/tables?status=${status}&limit=${TABLES_LISTED}`);
+  const [games, agents, open, running, finished] = await Promise.all([api("/api/games"), api("/api/agents"),
+    listed("open"), listed("running"), listed("finished")]);
   const titles = Object.fromEntries(games.map((game) => [game.name, game.title]));
   const form = el("section", { class: "create", id: "create" });
   const list = el("ul", { class: "games" }, games.map((game) => el("li", {}, el("button", {
@@ -44,9 +49,9 @@ async function showLobby() {
     el("p", { class: "hint" }, "Choose a game, set it up, and play against the computer or send a friend the seat link. New to a game? ",
       el("a", { href: "#/learn", id: "learn-link" }, "Learn"), " it with short guided lessons."),
     list, rulesLinks(games), form,
-    tableSection("Open tables", "Seats are free: join one.", tables.filter((t) => t.status === "open"), titles, "join"),
-    tableSection("Being played", "Watch as a spectator.", tables.filter((t) => t.status === "running"), titles, "watch"),
-    tableSection("Finished", "Step through the game again.", tables.filter((t) => t.status === "finished"), titles, "replay"),
+    tableSection("Open tables", "Seats are free: join one.", open, titles, "join"),
+    tableSection("Being played", "Watch as a spectator.", running, titles, "watch"),
+    tableSection("Finished", "Step through the game again.", finished, titles, "replay"),
   );
 }
 
@@ -156,15 +161,19 @@ function tableSection(title, hint, tables, titles, verb) {
   section.append(el("p", { class: "hint" }, hint), el("ul", {}, tables.map((table) => {
     const who = table.seats.map((seat) => seat.kind === "human" ? (seat.player || (seat.taken ? seat.seat : "open")) : seat.kind).join(" · ");
     const links = [];
-    if (verb === "join") {
+    if (verb !== "replay" && mySeat(table.id)) {
+      links.push(el("a", { href: `#/table/${table.id}` }, "Back to my seat"));
+    } else if (verb === "join") {
       for (const seat of table.seats.filter((s) => !s.taken)) links.push(el("a", { href: `#/join/${table.id}/${seat.seat}` }, `Join as ${seat.seat}`));
       links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
     } else if (verb === "watch") {
-      links.push(el("a", { href: `#/table/${table.id}` }, mySeat(table.id) ? "Back to my seat" : "Watch"));
+      links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
     } else {
       links.push(el("a", { href: `#/replay/${table.id}` }, "Replay"));
     }
-    return el("li", { class: "table-row" }, el("strong", {}, titles[table.game] || table.title),
+    const title = titles[table.game] || table.title;
+    return el("li", { class: "table-row" }, el("strong", {}, title),
+      table.name && table.name !== title ? el("span", { class: "table-name" }, table.name) : "",
       el("span", { class: "who" }, who), el("span", { class: "links" }, links));
   })));
   return section;
@@ -178,8 +187,26 @@ function mySeat(tableId) {
 
 async function joinSeat(tableId, seat) {
   setWhere("Joining");
+  // This browser already sits here: the link was opened again (from the chat, after closing the
+  // tab), or it is another seat's link on its way to a friend. Either way, back to our own seat.
+  const mine = mySeat(tableId);
+  if (mine) {
+    if (seat && seat !== mine.seat) toast(`You already sit at this table as ${seatName(mine.seat)}; that link is for someone else to join.`);
+    location.replace(`#/table/${tableId}/${mine.seat}/${mine.token}`);
+    return;
+  }
   const name = localStorage.getItem("tabletop:name") || undefined;
-  const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name } });
+  let joined;
+  try {
+    joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name } });
+  } catch (error) {
+    if (!["seat_taken", "no_open_seat", "game_over"].includes(error.code)) throw error;
+    page.append(el("p", { class: "problem", id: "join-problem" }, `${withSeatNames(error.message)}. `,
+      error.code === "game_over" ? "" : "If the seat is yours, open your own seat link (“Copy my link” at the table) on this device. "),
+    el("p", {}, el("a", { href: `#/table/${tableId}/watch`, class: "button" }, error.code === "game_over" ? "See how it ended" : "Watch the game"),
+      " ", el("a", { href: "#/", class: "button" }, "Back to the lobby")));
+    return;
+  }
   localStorage.setItem(seatKey(tableId), JSON.stringify({ seat: joined.seat, token: joined.token }));
   location.replace(`#/table/${tableId}/${joined.seat}/${joined.token}`);
 }

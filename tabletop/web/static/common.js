@@ -37,7 +37,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.message || (typeof data.detail === "string" ? data.detail : `the server answered ${response.status}`));
+  if (!response.ok) {
+    const error = new Error(data.message || (typeof data.detail === "string" ? data.detail : `the server answered ${response.status}`));
+    error.code = data.error; // the server's reason, for pages that offer a way on
+    throw error;
+  }
   return data;
 }
 
