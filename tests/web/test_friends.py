@@ -109,3 +109,20 @@ def test_the_lobby_shows_games_being_played_past_a_pile_of_abandoned_open_tables
     row = page.locator("[data-list='watch'] .table-row", has=page.locator(f"a[href='#/table/{played['id']}']"))
     assert "Friday night" in row.inner_text()
     assert page.locator("[data-list='join'] .table-row").count() <= 30
+
+
+def test_a_finished_game_whose_record_is_private_shows_its_end_instead_of_a_dead_replay(
+        page: Any, server: Server) -> None:
+    table = server.post("/api/tables", {"game": "travel-sfb", "options": {"turn_limit": 1}, "seats": ["random", "random"],
+                                        "pace": 0, "reveal_at_end": False})
+    for _ in range(300):  # two computers play the one turn
+        if server.get(f"/api/tables/{table['id']}")["status"] == "finished":
+            break
+        page.wait_for_timeout(100)
+    page.goto(server.url + "/")
+    row = page.locator("[data-list='replay'] .table-row", has=page.locator(f"a[href='#/table/{table['id']}']"))
+    row.locator("a").click()
+    page.wait_for_selector("#outcome:not([hidden])")
+    page.goto(f"{server.url}/#/replay/{table['id']}")
+    assert "keeps its record private" in page.wait_for_selector("#replay-problem").inner_text()
+    assert page.locator("#replay-step").count() == 0

@@ -168,8 +168,11 @@ function tableSection(title, hint, tables, titles, verb) {
       links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
     } else if (verb === "watch") {
       links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
-    } else {
+    } else if (table.settings.reveal_at_end) {
       links.push(el("a", { href: `#/replay/${table.id}` }, "Replay"));
+    } else {
+      // its record stays private: only the end shows, each player's through their own eyes
+      links.push(el("a", { href: `#/table/${table.id}` }, "See how it ended"));
     }
     const title = titles[table.game] || table.title;
     return el("li", { class: "table-row" }, el("strong", {}, title),
