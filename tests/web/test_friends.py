@@ -9,18 +9,23 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Server
+from .playing import sit_down
 
 
 @contextmanager
-def person(browser: Any, url: str) -> Iterator[Any]:
-    """A browser of one's own (its own storage) opened at ``url``; its page keeps the messages it sent."""
+def person(browser: Any, url: str, name: str = "") -> Iterator[Any]:
+    """A browser of one's own (its own storage) opened at ``url`` (a seat link: sitting down there, named
+    ``name``); its page keeps the messages it sent."""
     context = browser.new_context(viewport={"width": 1024, "height": 800})
     page = context.new_page()
     page.set_default_timeout(20_000)
     page.sent = []
     page.on("websocket", lambda socket: socket.on(
         "framesent", lambda payload: page.sent.append(json.loads(payload)) if isinstance(payload, str) else None))
-    page.goto(url)
+    if "#/join/" in url:
+        sit_down(page, url, name)
+    else:
+        page.goto(url)
     try:
         yield page
     finally:
@@ -46,8 +51,9 @@ def mover(*pages: Any) -> Any:
 def test_a_seat_link_opened_again_goes_back_to_the_seat_and_a_taken_one_says_what_to_do(
         browser: Any, server: Server) -> None:
     _table, ann_link, bob_link = two_people(server)
-    with person(browser, ann_link) as ann, person(browser, bob_link) as bob:
+    with person(browser, ann_link, "Ann") as ann, person(browser, bob_link, "Bob \u202e") as bob:
         bob.wait_for_selector("body[data-status='running']")
+        ann.wait_for_function("document.getElementById('players').textContent.includes('Seat 2 Bob')")
         seat_page = bob.url
         bob.goto(server.url + "/")
         bob.wait_for_selector("[data-list=watch]")
@@ -57,9 +63,11 @@ def test_a_seat_link_opened_again_goes_back_to_the_seat_and_a_taken_one_says_wha
         ann.goto(bob_link)  # the host checks the link she is about to send
         ann.wait_for_selector("body[data-status='running']")
         assert "/seat1/" in ann.url
-        with person(browser, bob_link) as stranger:
+        with browser.new_context() as elsewhere:  # another device, or someone else given the link
+            stranger = elsewhere.new_page()
+            stranger.goto(bob_link)
             problem = stranger.wait_for_selector("#join-problem").inner_text()
-            assert "Seat 2 is already taken" in problem and "your own seat link" in problem
+            assert "Seat 2 at this table is already taken" in problem and "your own seat link" in problem
             stranger.click("text=Watch the game")
             stranger.wait_for_selector("body[data-status='running']")
             assert "watching" in stranger.inner_text("#where")

@@ -198,20 +198,47 @@ async function joinSeat(tableId, seat) {
     location.replace(`#/table/${tableId}/${mine.seat}/${mine.token}`);
     return;
   }
-  const name = localStorage.getItem("tabletop:name") || undefined;
-  let joined;
-  try {
-    joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name } });
-  } catch (error) {
-    if (!["seat_taken", "no_open_seat", "game_over"].includes(error.code)) throw error;
-    page.append(el("p", { class: "problem", id: "join-problem" }, `${withSeatNames(error.message)}. `,
-      error.code === "game_over" ? "" : "If the seat is yours, open your own seat link (“Copy my link” at the table) on this device. "),
-    el("p", {}, el("a", { href: `#/table/${tableId}/watch`, class: "button" }, error.code === "game_over" ? "See how it ended" : "Watch the game"),
-      " ", el("a", { href: "#/", class: "button" }, "Back to the lobby")));
-    return;
-  }
-  localStorage.setItem(seatKey(tableId), JSON.stringify({ seat: joined.seat, token: joined.token }));
-  location.replace(`#/table/${tableId}/${joined.seat}/${joined.token}`);
+  const table = await api(`/api/tables/${tableId}`);
+  const wanted = table.seats.find((s) => s.seat === seat) || table.seats.find((s) => s.kind === "human" && !s.taken);
+  if (table.status === "finished") { cannotJoin(tableId, "The game at this table is over, so nobody can sit down.", true); return; }
+  if (!wanted || wanted.taken) { cannotJoin(tableId, `${seat ? seatName(seat) : "Every seat"} at this table is already taken.`, false); return; }
+  // The others see this name beside the seat, so it is asked before sitting down.
+  const name = el("input", { name: "player", id: "join-name", type: "text", maxlength: 80, autocomplete: "nickname",
+    placeholder: seatName(wanted.seat), value: localStorage.getItem("tabletop:name") || "" });
+  const others = table.seats.filter((s) => s.seat !== wanted.seat).map((s) =>
+    `${seatName(s.seat)}: ${s.kind !== "human" ? `computer (${s.agent || s.kind})` : s.player || "open"}`).join(" · ");
+  const sitDown = async (event) => {
+    event.preventDefault();
+    const player = name.value.trim();
+    if (player) localStorage.setItem("tabletop:name", player);
+    let joined;
+    try {
+      joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat: wanted.seat, name: player || undefined } });
+    } catch (error) {
+      if (!["seat_taken", "no_open_seat", "game_over"].includes(error.code)) { toast(error.message, true); return; }
+      clear(page);
+      cannotJoin(tableId, `${withSeatNames(error.message)}.`, error.code === "game_over");
+      return;
+    }
+    localStorage.setItem(seatKey(tableId), JSON.stringify({ seat: joined.seat, token: joined.token }));
+    location.replace(`#/table/${tableId}/${joined.seat}/${joined.token}`);
+  };
+  page.append(el("form", { class: "create-form join-form", id: "join-form", onsubmit: sitDown },
+    el("h1", {}, `Join ${table.title} as ${seatName(wanted.seat)}`),
+    table.name !== table.title ? el("p", { class: "table-name" }, table.name) : "",
+    others ? el("p", { class: "hint" }, others) : "",
+    el("label", { class: "field", for: "join-name" }, el("span", {}, "Your name (the others see it)"), name),
+    el("p", {}, el("button", { type: "submit", class: "primary", id: "sit-down" }, "Sit down"), " ",
+      el("a", { href: `#/table/${tableId}/watch` }, "Just watch"))));
+  name.focus();
+}
+
+/** A seat link that cannot seat anyone here: say why, and offer to watch or go back. */
+function cannotJoin(tableId, why, over) {
+  page.append(el("p", { class: "problem", id: "join-problem" }, `${why} `,
+    over ? "" : "If the seat is yours, open your own seat link (“Copy my link” at the table) on this device. "),
+  el("p", {}, el("a", { href: `#/table/${tableId}/watch`, class: "button" }, over ? "See how it ended" : "Watch the game"),
+    " ", el("a", { href: "#/", class: "button" }, "Back to the lobby")));
 }
 
 window.addEventListener("hashchange", route);
