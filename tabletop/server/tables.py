@@ -308,7 +308,9 @@ class LiveTable:
         """The undo waiting for answers, as ``seat`` may read it."""
         if self.undo is None:
             return None
-        return {"by": self.undo.by, "label": self.undo.label_for(seat), "waiting_for": sorted(self.undo.waiting)}
+        label = self.undo.label_for(seat)
+        return {"by": self.undo.by, "label": label, "label_hidden": label != self.undo.label,
+                "waiting_for": sorted(self.undo.waiting)}
 
     def broadcast(self, *, reset: bool = False) -> None:
         """Send every client what changed for its own seat (the whole log again after an undo)."""

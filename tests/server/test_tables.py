@@ -183,9 +183,11 @@ def test_an_undo_where_information_is_hidden_names_the_decision_only_to_its_make
     assert ann.until_step(1)["can_undo"]
     ann.socket.send_json({"type": "undo"})
     secret = place["label"]  # "Put 6♦ in Offense": the card and the row
-    assert next_of(ann, "undo_request")["label"] == secret
+    request = next_of(ann, "undo_request")
+    assert request["label"] == secret and not request["label_hidden"]
     for other in (bob, watcher):
-        assert next_of(other, "undo_request")["label"] == "seat1's last decision"
+        request = next_of(other, "undo_request")
+        assert request["label"] == "seat1's last decision" and request["label_hidden"]
     state = client.get(f"/api/tables/{table['id']}/state", params={"token": tokens["seat2"]}).json()
     assert state["undo"]["label"] == "seat1's last decision" and secret not in json.dumps(state)
     bob.socket.send_json({"type": "undo_reply", "accept": True})

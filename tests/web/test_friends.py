@@ -134,3 +134,15 @@ def test_a_finished_game_whose_record_is_private_shows_its_end_instead_of_a_dead
     page.goto(f"{server.url}/#/replay/{table['id']}")
     assert "keeps its record private" in page.wait_for_selector("#replay-problem").inner_text()
     assert page.locator("#replay-step").count() == 0
+
+
+def test_an_undo_of_a_hidden_decision_reads_as_hidden_to_the_other_person(browser: Any, server: Server) -> None:
+    table = server.post("/api/tables", {"game": "travel-sfb", "seats": ["human", "human"], "seed": 3, "pace": 0})
+    with person(browser, f"{server.url}/#/join/{table['id']}/seat1") as ann, \
+            person(browser, f"{server.url}/#/join/{table['id']}/seat2") as bob:
+        ann.wait_for_function("document.body.dataset.yourTurn === 'true'")
+        ann.click("#legal .legal-action:has-text('Put ')")
+        ann.click("#undo button")
+        asked = bob.wait_for_selector("#undo .undo-request").inner_text()
+        assert "Seat 1 asks to take back their last decision (which is hidden from you)" in asked
+        assert "seat1" not in asked and "Put " not in asked

@@ -183,7 +183,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       undoBox.append(el("button", { type: "button", class: "quiet", onclick: () => send({ type: "undo" }) }, "Ask to undo my last move"));
     }
     if (request && mine && request.waiting_for.includes(mine.seat)) {
-      undoBox.append(el("div", { class: "undo-request" }, `${seatName(request.by)} asks to take back “${request.label}”. `,
+      // The maker's own words are quoted; where they would name a hidden card, the others read that it is hidden.
+      const what = request.label_hidden ? "their last decision (which is hidden from you)" : `“${request.label}”`;
+      undoBox.append(el("div", { class: "undo-request" }, `${seatName(request.by)} asks to take back ${what}. `,
         el("button", { type: "button", onclick: () => send({ type: "undo_reply", accept: true }) }, "Allow"),
         el("button", { type: "button", onclick: () => send({ type: "undo_reply", accept: false }) }, "Refuse")));
     } else if (request) {
