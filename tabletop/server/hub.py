@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 import tabletop
 from tabletop.agents import BadAgentSpec, make_agent, parse_agent_spec
-from tabletop.core import Action, IllegalAction, Randomness, TabletopError
+from tabletop.core import Action, BadOption, IllegalAction, Option, Randomness, TabletopError
 
 from .computers import agent_seed, decide, make_pool, reaction_time
 from .db import LogRow, SeatRow, TableRow, iso, now
@@ -180,6 +180,7 @@ class Hub:
     def create(self, game_name: str, options: dict[str, Any], seats: Sequence[str] | None, seed: int | None,
                name: str | None, settings: TableSettings) -> LiveTable:
         try:
+            refuse_own_files(tabletop.game_class(game_name).info.options, options)
             game = tabletop.load(game_name, **options)
         except TabletopError as exc:
             raise TableError("bad_game", str(exc), 422) from None
@@ -436,6 +437,17 @@ class Hub:
         deadline: float | None = getattr(table.state, "deadline", None)
         if deadline is not None and table.clock_origin is not None:
             table.clock_timer = self.loop.call_at(table.clock_origin + deadline + 0.001, self._run_clock, table)
+
+
+def refuse_own_files(declared: Sequence[Option], options: dict[str, Any]) -> None:
+    """Options that name a data file take only the files the game bundles at a server table:
+    a path would have the server open, and tell about, a file of its own machine."""
+    for option in declared:
+        value = options.get(option.name, option.default)
+        if option.bundled and value not in option.bundled:
+            names = " or ".join(repr(name) for name in option.bundled)
+            raise BadOption(f"option '{option.name}' must be {names} at a server table: files of your own "
+                            "are for games played at the terminal")
 
 
 def check_computer(spec: str, think: float) -> None:
