@@ -103,6 +103,8 @@ def test_an_undo_asked_before_a_restart_is_not_offered_after_it(browser: Any, tm
                 page.wait_for_selector("#connection.live")
             other.wait_for_selector("#undo .undo-request", state="detached")
             asker.wait_for_function("!document.getElementById('undo').textContent.includes('asked to undo')")
+            for page in (asker, other):
+                assert "undo request lapsed" in page.inner_text("#toast")
     finally:
         server.kill()
 

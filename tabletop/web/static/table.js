@@ -81,6 +81,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   // double click) would be refused by the server as already overtaken. In real time people may
   // fire several actions, so nothing is held back.
   let sentFrom = null;
+  let undoWaiting = false; // an undo request is shown
   const position = (update) => `${update.epoch}|${update.step}`;
   const act = (action) => {
     if (!last || (sentFrom !== null && sentFrom === position(last))) return;
@@ -176,7 +177,17 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     outcome.hidden = false;
   }
 
+  /**
+   * The undo as the latest update has it. One that went without a word (no answer, no move: the
+   * server restarted and forgot it) is said to have lapsed, so nobody waits for it.
+   */
+  function followUndo(request) {
+    if (undoWaiting && !request) toast("The undo request lapsed (the server restarted); ask again if you still want it.");
+    drawUndo(request);
+  }
+
   function drawUndo(request) {
+    undoWaiting = Boolean(request);
     clear(undoBox);
     // Offered only where the server would grant the request (it says so in each update).
     if (mine && last && last.can_undo && !request) {
@@ -205,7 +216,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
     // The undo box follows the server even then: an undo asked before a restart is gone after it.
-    if (same) { help.newPosition(update); drawPlayers(update.players); drawUndo(update.undo); return; }
+    if (same) { help.newPosition(update); drawPlayers(update.players); followUndo(update.undo); return; }
     help.newPosition(update);
     oddsLine.hidden = true;
     const hinted = hints.update(Boolean(mine && update.your_turn), JSON.stringify(update.legal));
@@ -215,7 +226,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     drawPlayers(update.players);
     drawLegal();
     drawOutcome(update);
-    drawUndo(update.undo);
+    followUndo(update.undo);
     board.update(update, fresh);
     if (hinted) markSuggestion(actions, picker, hinted);
     // Where the table stands, for people's tools and the browser tests: the step and whose turn.
@@ -233,7 +244,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "undo_request": drawUndo(message); break;
       case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
       case "undo_cancelled": toast("The undo request lapsed: someone moved."); drawUndo(null); break;
-      case "undo_done": toast("The move was taken back."); break;
+      case "undo_done": toast("The move was taken back."); undoWaiting = false; break;
       case "welcome": if (mine && message.role !== "player") { toast("That seat link is not valid here; you are watching.", true); } break;
       default: break;
     }
