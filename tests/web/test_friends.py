@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import os
+import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -148,3 +150,24 @@ def test_an_undo_of_a_hidden_decision_reads_as_hidden_to_the_other_person(browse
         asked = bob.wait_for_selector("#undo .undo-request").inner_text()
         assert "Seat 1 asks to take back their last decision (which is hidden from you)" in asked
         assert "seat1" not in asked and "Put " not in asked
+
+
+def test_a_link_gone_silent_is_noticed_and_made_again(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    server.start()
+    try:
+        table = server.post("/api/tables", {"game": "friendly-competition", "seats": ["human", "random"], "pace": 0})
+        with person(browser, f"{server.url}/#/join/{table['id']}/seat1") as ann:
+            ann.wait_for_selector("#connection.live")
+            assert server.process is not None
+            # A server that answers nothing while the connection stays up: as a network that drops
+            # every packet, or a laptop that slept, looks from the other end.
+            os.kill(server.process.pid, signal.SIGSTOP)
+            try:
+                ann.wait_for_selector("#connection.lost", timeout=30_000)
+            finally:
+                os.kill(server.process.pid, signal.SIGCONT)
+            ann.wait_for_selector("#connection.live", timeout=30_000)
+            assert any(message["type"] == "ping" for message in ann.sent)
+    finally:
+        server.kill()

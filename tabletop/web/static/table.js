@@ -256,31 +256,58 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     location.replace(`#/table/${encodeURIComponent(tableId)}/watch/${WRONG_LINK}`);
   }
 
+  // A link that dies without a word (a laptop asleep, a network gone) leaves the socket looking open
+  // for minutes. When nothing has been heard for a while a ping asks, and no answer counts as lost.
+  const QUIET_MS = 10_000;
+  const ANSWER_MS = 5_000;
+  let heard = 0;
+  let pinged = 0;
+  const watchdog = setInterval(() => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (pinged && now - pinged > ANSWER_MS) { drop(socket); return; }
+    if (!pinged && now - heard > QUIET_MS) { pinged = now; socket.send(JSON.stringify({ type: "ping" })); }
+  }, 1000);
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
     const connection = document.getElementById("connection");
     socket.onopen = () => {
       retry = 0;
+      heard = Date.now();
+      pinged = 0;
       sentFrom = null; // a move sent as the link dropped may be lost: the position is open again
       connection.textContent = "● live";
       connection.className = "connection live";
       socket.send(JSON.stringify({ type: "hello", token: mine?.token, last_event: events.length, epoch, svg: Boolean(info.pictures && module.wantsPicture) }));
     };
-    socket.onmessage = (event) => onMessage(JSON.parse(event.data));
-    socket.onclose = () => {
-      if (closed) return;
-      if (last) drawPlayers(last.players);
-      connection.textContent = "○ reconnecting…";
-      connection.className = "connection lost";
-      retry = Math.min(retry + 1, 5);
-      setTimeout(() => { if (!closed) connect(); }, 400 * retry);
-    };
+    socket.onmessage = (event) => { heard = Date.now(); pinged = 0; onMessage(JSON.parse(event.data)); };
+    socket.onclose = () => reconnect();
+  }
+
+  /** The socket went silent: let it go (its close may never come) and connect afresh. */
+  function drop(dead) {
+    dead.onclose = null;
+    dead.onmessage = null;
+    dead.close();
+    reconnect();
+  }
+
+  function reconnect() {
+    if (closed) return;
+    if (last) drawPlayers(last.players);
+    const connection = document.getElementById("connection");
+    connection.textContent = "○ reconnecting…";
+    connection.className = "connection lost";
+    retry = Math.min(retry + 1, 5);
+    setTimeout(() => { if (!closed) connect(); }, 400 * retry);
   }
   connect();
 
   return () => {
     closed = true;
+    clearInterval(watchdog);
     for (const key of ["step", "yourTurn", "status", "epoch"]) delete document.body.dataset[key];
     board.destroy?.();
     if (socket) socket.close();
