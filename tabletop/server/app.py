@@ -115,6 +115,7 @@ def server_option(option: Option) -> dict[str, Any]:
     shown = option.to_json()
     if option.bundled:
         shown["choices"] = list(option.bundled)
+        shown["help"] = f"{option.help} (at a server table: the bundled ones only)"
     return shown
 
 

@@ -77,7 +77,8 @@ def test_an_option_naming_a_file_takes_only_the_bundled_ones(client: TestClient,
     assert "files of your own are for games played at the terminal" in answer.json()["message"]
     assert client.get("/api/tables").json() == []
     offered = next(game for game in client.get("/api/games").json() if game["name"] == "cargo-bay-ball")["options"]
-    assert {option["name"]: option["choices"] for option in offered}[name] in (["serenity"], ["crew"])
+    shown = next(option for option in offered if option["name"] == name)
+    assert shown["choices"] in (["serenity"], ["crew"]) and shown["help"].endswith("the bundled ones only)")
     assert client.post("/api/tables", json={"game": "cargo-bay-ball", "options": {"bay": "serenity"}}).status_code == 201
 
 

@@ -121,6 +121,8 @@ def test_the_lobby_shows_games_being_played_past_a_pile_of_abandoned_open_tables
     row = page.locator("[data-list='watch'] .table-row", has=page.locator(f"a[href='#/table/{played['id']}']"))
     assert "Friday night" in row.inner_text()
     assert page.locator("[data-list='join'] .table-row").count() <= 30
+    page.click("button[data-game='travel-sfb']")
+    assert page.text_content("label[for='option-ship1']").startswith("Seat 1's ship")
 
 
 def test_a_finished_game_whose_record_is_private_shows_its_end_instead_of_a_dead_replay(

@@ -82,7 +82,7 @@ function optionField(option) {
     input = el("input", { id, name: option.name, type: "text", value: option.default ?? "", placeholder: "(default)" });
   }
   input.dataset.default = String(option.default);
-  return el("label", { class: "field", for: id }, el("span", {}, option.help || option.name), input);
+  return el("label", { class: "field", for: id }, el("span", {}, withSeatNames(option.help || option.name)), input);
 }
 
 function seatsFor(game, form) {
