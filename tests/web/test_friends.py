@@ -36,7 +36,7 @@ def person(browser: Any, url: str, name: str = "") -> Iterator[Any]:
 
 def two_people(server: Server) -> tuple[str, str, str]:
     table = server.post("/api/tables", {"game": "friendly-competition", "seats": ["human", "human"], "seed": 4,
-                                        "pace": 0})
+                                        "pace": 0, "options": {"match_turns": 12}})
     return table["id"], f"{server.url}/#/join/{table['id']}/seat1", f"{server.url}/#/join/{table['id']}/seat2"
 
 
@@ -55,6 +55,7 @@ def test_a_seat_link_opened_again_goes_back_to_the_seat_and_a_taken_one_says_wha
     _table, ann_link, bob_link = two_people(server)
     with person(browser, ann_link, "Ann") as ann, person(browser, bob_link, "Bob \u202e") as bob:
         bob.wait_for_selector("body[data-status='running']")
+        assert bob.inner_text("#table-options") == "Options changed from the rulebook: match turns 12"
         ann.wait_for_function("document.getElementById('players').textContent.includes('Seat 2 Bob')")
         seat_page = bob.url
         bob.goto(server.url + "/")

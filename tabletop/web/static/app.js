@@ -1,5 +1,5 @@
 // Tabletop in the browser: the router and the lobby. Tables and replays live in their own modules.
-import { api, el, clear, toast, seatKey, seatName, setWhere, withSeatNames } from "./common.js";
+import { api, el, clear, toast, optionChanges, seatKey, seatName, setWhere, withSeatNames } from "./common.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { rulesLinks, showRules } from "./help.js";
@@ -198,7 +198,8 @@ async function joinSeat(tableId, seat) {
     location.replace(`#/table/${tableId}/${mine.seat}/${mine.token}`);
     return;
   }
-  const table = await api(`/api/tables/${tableId}`);
+  const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
+  const info = games.find((game) => game.name === table.game) || { options: [] };
   const wanted = table.seats.find((s) => s.seat === seat) || table.seats.find((s) => s.kind === "human" && !s.taken);
   if (table.status === "finished") { cannotJoin(tableId, "The game at this table is over, so nobody can sit down.", true); return; }
   if (!wanted || wanted.taken) { cannotJoin(tableId, `${seat ? seatName(seat) : "Every seat"} at this table is already taken.`, false); return; }
@@ -227,6 +228,7 @@ async function joinSeat(tableId, seat) {
     el("h1", {}, `Join ${table.title} as ${seatName(wanted.seat)}`),
     table.name !== table.title ? el("p", { class: "table-name" }, table.name) : "",
     others ? el("p", { class: "hint" }, others) : "",
+    optionChanges(info, table.options),
     el("label", { class: "field", for: "join-name" }, el("span", {}, "Your name (the others see it)"), name),
     el("p", {}, el("button", { type: "submit", class: "primary", id: "sit-down" }, "Sit down"), " ",
       el("a", { href: `#/table/${tableId}/watch` }, "Just watch"))));

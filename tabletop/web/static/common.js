@@ -69,6 +69,19 @@ export function seatName(seat) {
   return match ? `Seat ${match[1]}` : seat.charAt(0).toUpperCase() + seat.slice(1);
 }
 
+/**
+ * The options a table was opened with that differ from the rulebook's, as a line people can read
+ * ("turn limit 2; ship1 romulan"), each with its explanation on hover; null when it plays by the book.
+ */
+export function optionChanges(info, options) {
+  const changed = (info.options || []).filter((option) => option.name in (options || {})
+    && JSON.stringify(options[option.name]) !== JSON.stringify(option.default));
+  if (!changed.length) return null;
+  return el("p", { class: "table-options", id: "table-options" }, "Options changed from the rulebook: ",
+    changed.map((option, index) => [index ? "; " : "", el("span", { title: withSeatNames(option.help) },
+      `${option.name.replaceAll("_", " ")} ${String(options[option.name])}`)]));
+}
+
 /** A line from the server with each raw seat id ("seat1") as people read it ("Seat 1"). */
 export function withSeatNames(text) {
   return String(text ?? "").replace(/\bseat(\d+)\b/g, "Seat $1");

@@ -1,5 +1,5 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
-import { api, el, clear, toast, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
+import { api, el, clear, toast, optionChanges, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
 import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
@@ -60,7 +60,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       el("aside", { class: "side" },
         el("section", { class: "moves" }, el("h2", {}, "Moves"), hints.node, filter, actions, undoBox),
         outcome,
-        el("section", {}, el("h2", {}, "Players"), players, share),
+        el("section", {}, el("h2", {}, "Players"), players, share, optionChanges(info, summary.options)),
         el("section", { class: "log-box" }, el("h2", { class: "log-heading" }, "Log"), log),
         extras))));
 
