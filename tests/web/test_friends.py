@@ -174,3 +174,15 @@ def test_a_link_gone_silent_is_noticed_and_made_again(browser: Any, tmp_path: Pa
             assert any(message["type"] == "ping" for message in ann.sent)
     finally:
         server.kill()
+
+
+def test_waiting_for_someone_who_left_says_they_are_not_connected(browser: Any, server: Server) -> None:
+    _table, ann_link, bob_link = two_people(server)
+    with person(browser, ann_link) as ann, person(browser, bob_link) as bob:
+        leaving = mover(ann, bob)
+        waiting = bob if leaving is ann else ann
+        seat = "Seat 1" if leaving is ann else "Seat 2"
+        assert waiting.inner_text("#status") == f"Waiting for {seat}."
+        leaving.context.close()
+        waiting.wait_for_function(f"document.getElementById('status').textContent.startsWith("
+                                  f"'Waiting for {seat} (not connected). They can come back')")

@@ -159,7 +159,11 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       status.textContent = info.turn_style === "real-time" ? "Play! Both coaches act whenever they like." : "Your turn.";
       status.classList.add("yours");
     } else {
-      status.textContent = `Waiting for ${update.to_act.map(seatName).join(", ") || "nobody"}.`;
+      // A person who left is told apart from one who is thinking: the wait may be long.
+      const away = (seat) => update.players.some((player) => player.seat === seat && player.kind === "human" && !player.connected);
+      const gone = update.to_act.filter(away).length;
+      status.textContent = `Waiting for ${update.to_act.map((seat) => `${seatName(seat)}${away(seat) ? " (not connected)" : ""}`).join(", ") || "nobody"}.`
+        + (gone ? " They can come back by their own seat link." : "");
     }
   }
 
@@ -236,7 +240,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   function onMessage(message) {
     switch (message.type) {
       case "update": onUpdate(message); break;
-      case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
+      case "players": if (last) { last.players = message.players; drawPlayers(message.players); drawStatus(last); } break;
       case "error":
         if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
         if (message.about === "act" && last) { sentFrom = null; help.newPosition(last); } // refused: the position stays
