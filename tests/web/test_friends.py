@@ -71,6 +71,8 @@ def test_a_seat_link_opened_again_goes_back_to_the_seat_and_a_taken_one_says_wha
             stranger.goto(bob_link)
             problem = stranger.wait_for_selector("#join-problem").inner_text()
             assert "Seat 2 at this table is already taken" in problem and "your own seat link" in problem
+            stranger.goto(bob_link.replace("seat2", "seat9"))
+            assert "There is no Seat 9 at this table" in stranger.wait_for_selector("#join-problem").inner_text()
             stranger.click("text=Watch the game")
             stranger.wait_for_selector("body[data-status='running']")
             assert "watching" in stranger.inner_text("#where")

@@ -200,7 +200,8 @@ async function joinSeat(tableId, seat) {
   }
   const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
   const info = games.find((game) => game.name === table.game) || { options: [] };
-  const wanted = table.seats.find((s) => s.seat === seat) || table.seats.find((s) => s.kind === "human" && !s.taken);
+  const wanted = seat ? table.seats.find((s) => s.seat === seat) : table.seats.find((s) => s.kind === "human" && !s.taken);
+  if (seat && !wanted) { cannotJoin(tableId, `There is no ${seatName(seat)} at this table; the seats are ${table.seats.map((s) => seatName(s.seat)).join(", ")}.`, false); return; }
   if (table.status === "finished") { cannotJoin(tableId, "The game at this table is over, so nobody can sit down.", true); return; }
   if (!wanted || wanted.taken) { cannotJoin(tableId, `${seat ? seatName(seat) : "Every seat"} at this table is already taken.`, false); return; }
   // The others see this name beside the seat, so it is asked before sitting down.
