@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from .conftest import Server
-from .playing import sit_down
+from .playing import open_table, sit_down
 
 
 @contextmanager
@@ -188,3 +188,14 @@ def test_waiting_for_someone_who_left_says_they_are_not_connected(browser: Any, 
         leaving.context.close()
         waiting.wait_for_function(f"document.getElementById('status').textContent.startsWith("
                                   f"'Waiting for {seat} (not connected). They can come back')")
+
+
+def test_seat_links_are_copied_where_the_clipboard_api_is_missing(page: Any, server: Server) -> None:
+    # As at http://192.168.1.5:8000, a server on the home network: no clipboard API outside https or localhost.
+    page.add_init_script("Object.defineProperty(Navigator.prototype, 'clipboard', { get: () => undefined })")
+    open_table(page, server, "travel-sfb", {}, ["human", "human"])
+    page.click(".seat-link button")
+    page.wait_for_selector("#toast.shown")
+    assert page.inner_text("#toast") == "Link copied"
+    page.click("text=Copy my link")
+    page.wait_for_function("document.getElementById('toast').textContent === 'Your seat link is copied'")

@@ -55,6 +55,25 @@ export function toast(message, problem = false) {
   toastTimer = setTimeout(() => box.classList.remove("shown"), problem ? 6000 : 3000);
 }
 
+/**
+ * Put text on the clipboard and say so. The clipboard API is only there on https or localhost, so
+ * a server reached at a LAN address (http://192.168.1.5:8000) copies the older way; failing that,
+ * the text is shown selected for the person to copy.
+ */
+export async function copyText(text, done) {
+  try {
+    if (navigator.clipboard) { await navigator.clipboard.writeText(text); toast(done); return; }
+  } catch { /* refused: the older way below */ }
+  const box = el("textarea", { readonly: true, style: "position: fixed; top: 0; left: 0; opacity: 0" });
+  box.value = text;
+  document.body.append(box);
+  box.select();
+  let copied = false;
+  try { copied = document.execCommand("copy"); } catch { copied = false; }
+  box.remove();
+  toast(copied ? done : `Copy this by hand: ${text}`, !copied);
+}
+
 export function setWhere(text) {
   document.getElementById("where").textContent = text;
   document.title = text ? `${text} · Tabletop` : "Tabletop";

@@ -1,5 +1,5 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
-import { api, el, clear, toast, optionChanges, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
+import { api, el, clear, copyText, toast, optionChanges, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
 import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
@@ -129,12 +129,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       const link = `${location.origin}${location.pathname}#/join/${tableId}/${player.seat}`;
       share.append(el("p", { class: "seat-link" }, `Send this link to the person for ${seatName(player.seat)}: `,
         el("input", { type: "text", readonly: true, value: link, "aria-label": `link for ${player.seat}` }),
-        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast("Link copied")) }, "Copy")));
+        el("button", { type: "button", onclick: () => copyText(link, "Link copied") }, "Copy")));
     }
     if (mine) {
       const link = `${location.origin}${location.pathname}#/table/${tableId}/${mine.seat}/${mine.token}`;
       share.append(el("p", { class: "seat-link mine" }, "Your own seat link (keep it to come back from another device): ",
-        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast("Your seat link is copied")) }, "Copy my link")));
+        el("button", { type: "button", onclick: () => copyText(link, "Your seat link is copied") }, "Copy my link")));
     }
   }
 
