@@ -91,6 +91,21 @@ def test_a_double_click_on_a_move_sends_it_once(browser: Any, server: Server) ->
         assert ann.locator("#toast.problem.shown").count() == bob.locator("#toast.problem.shown").count() == 0
 
 
+def test_in_real_time_a_double_click_or_a_key_pressed_twice_sends_one_action(browser: Any, server: Server) -> None:
+    table = server.post("/api/tables", {"game": "fightball", "seats": ["human", "random:speed=30"], "pace": 0})
+    with person(browser, f"{server.url}/#/join/{table['id']}/home") as page:
+        page.wait_for_selector("body[data-status='running']")
+        page.locator("#legal .legal-action", has_text="Draw").dblclick()
+        page.wait_for_function("document.body.dataset.step === '1'")
+        page.wait_for_selector("#legal .legal-action:has-text('Discard')")
+        page.keyboard.press("x")
+        page.keyboard.press("x")
+        page.wait_for_function("document.body.dataset.step === '2'")
+        page.wait_for_timeout(300)
+        assert [message["action"]["kind"] for message in page.sent if message["type"] == "act"] == ["draw", "discard"]
+        assert page.locator("#toast.problem.shown").count() == 0
+
+
 def test_an_undo_asked_before_a_restart_is_not_offered_after_it(browser: Any, tmp_path: Path) -> None:
     server = Server(tmp_path)
     server.start()

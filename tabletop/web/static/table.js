@@ -77,9 +77,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     socket.send(JSON.stringify(message));
     return true;
   };
-  // The position this page has sent a move for and awaits the answer to: a second click there (a
-  // double click) would be refused by the server as already overtaken. In real time people may
-  // fire several actions, so nothing is held back.
+  // The position this page has sent a move for and awaits the answer to: a second move from there
+  // (a double click, a key pressed twice) would be refused by the server as already overtaken, in
+  // real time too, so it is not sent. Any newer position, the others' moves included, opens it again.
   let sentFrom = null;
   let undoWaiting = false; // an undo request is shown
   const position = (update) => `${update.epoch}|${update.step}`;
@@ -87,7 +87,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     if (!last || (sentFrom !== null && sentFrom === position(last))) return;
     counter += 1;
     if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) {
-      if (info.turn_style !== "real-time") sentFrom = position(last);
+      sentFrom = position(last);
       help.leaving();
     }
   };
