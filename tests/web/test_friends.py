@@ -214,3 +214,23 @@ def test_seat_links_are_copied_where_the_clipboard_api_is_missing(page: Any, ser
     assert page.inner_text("#toast") == "Link copied"
     page.click("text=Copy my link")
     page.wait_for_function("document.getElementById('toast').textContent === 'Your seat link is copied'")
+
+
+def test_a_table_the_restarted_server_no_longer_has_is_said_to_be_gone(browser: Any, tmp_path: Path) -> None:
+    server = Server(tmp_path)
+    server.start()
+    try:
+        table = server.post("/api/tables", {"game": "friendly-competition", "seats": ["human", "random"], "pace": 0})
+        with person(browser, f"{server.url}/#/join/{table['id']}/seat1") as ann:
+            ann.wait_for_selector("#connection.live")
+            server.kill()
+            (tmp_path / "tabletop.db").unlink()  # started again on a fresh database
+            server.start()
+            ann.wait_for_function("document.getElementById('status').textContent.startsWith("
+                                  f"\"there is no table '{table['id']}'\")", timeout=20_000)
+            hellos = sum(message["type"] == "hello" for message in ann.sent)
+            ann.wait_for_timeout(2500)  # long enough for two more tries, were it still trying
+            assert sum(message["type"] == "hello" for message in ann.sent) == hellos
+            assert ann.inner_text("#connection") == "○ table gone"
+    finally:
+        server.kill()

@@ -13,6 +13,9 @@ function storedSeat(tableId) {
   try { return JSON.parse(localStorage.getItem(seatKey(tableId)) || "null"); } catch { return null; }
 }
 
+// The server's errors that mean the table itself is not there any more.
+const TABLE_GONE = ["no_table", "unreadable_table"];
+
 // The address a table is watched at after its seat link turned out wrong; the page says so.
 const WRONG_LINK = "wrong-link";
 
@@ -243,6 +246,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "players": if (last) { last.players = message.players; drawPlayers(message.players); drawStatus(last); } break;
       case "error":
         if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
+        if (TABLE_GONE.includes(message.code)) { tableGone(message.message); break; }
         if (message.about === "act" && last) { sentFrom = null; help.newPosition(last); } // refused: the position stays
         toast(message.message, true); break;
       case "undo_request": drawUndo(message); break;
@@ -252,6 +256,20 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       case "welcome": if (mine && message.role !== "player") { toast("That seat link is not valid here; you are watching.", true); } break;
       default: break;
     }
+  }
+
+  /** The server no longer has the table (its database was replaced, or the game changed): say so
+   * and stop, where reconnecting would only be refused again and again. */
+  function tableGone(why) {
+    closed = true;
+    if (socket) socket.close();
+    const connection = document.getElementById("connection");
+    connection.textContent = "○ table gone";
+    connection.className = "connection lost";
+    status.className = "status problem";
+    status.textContent = `${why}. The position shown is the last one this page had.`;
+    clear(actions);
+    actions.append(el("p", { class: "hint" }, el("a", { href: "#/" }, "Back to the lobby")));
   }
 
   /** The seat link was wrong or is stale: forget its token and watch the table instead. */
