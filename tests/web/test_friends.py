@@ -53,29 +53,35 @@ def mover(*pages: Any) -> Any:
 def test_a_seat_link_opened_again_goes_back_to_the_seat_and_a_taken_one_says_what_to_do(
         browser: Any, server: Server) -> None:
     _table, ann_link, bob_link = two_people(server)
-    with person(browser, ann_link, "Ann") as ann, person(browser, bob_link, "Bob \u202e") as bob:
-        bob.wait_for_selector("body[data-status='running']")
-        assert bob.inner_text("#table-options") == "Options changed from the rulebook: match turns 12"
-        ann.wait_for_function("document.getElementById('players').textContent.includes('Seat 2 Bob')")
-        seat_page = bob.url
-        bob.goto(server.url + "/")
-        bob.wait_for_selector("[data-list=watch]")
-        bob.goto(bob_link)  # the link in the chat, clicked again after closing the tab
-        bob.wait_for_selector("body[data-status='running']")
-        assert bob.url == seat_page and "Seat 2" in bob.inner_text("#where")
+    with person(browser, ann_link, "Ann") as ann:
         ann.goto(bob_link)  # the host checks the link she is about to send
-        ann.wait_for_selector("body[data-status='running']")
+        assert "already sits at this table as Seat 1" in ann.wait_for_selector("#already-seated").inner_text()
+        ann.click("#already-seated a")
+        ann.wait_for_selector("body[data-status]")
         assert "/seat1/" in ann.url
-        with browser.new_context() as elsewhere:  # another device, or someone else given the link
-            stranger = elsewhere.new_page()
-            stranger.goto(bob_link)
-            problem = stranger.wait_for_selector("#join-problem").inner_text()
-            assert "Seat 2 at this table is already taken" in problem and "your own seat link" in problem
-            stranger.goto(bob_link.replace("seat2", "seat9"))
-            assert "There is no Seat 9 at this table" in stranger.wait_for_selector("#join-problem").inner_text()
-            stranger.click("text=Watch the game")
-            stranger.wait_for_selector("body[data-status='running']")
-            assert "watching" in stranger.inner_text("#where")
+        with person(browser, bob_link, "Bob \u202e") as bob:
+            bob.wait_for_selector("body[data-status='running']")
+            assert bob.inner_text("#table-options") == "Options changed from the rulebook: match turns 12"
+            ann.wait_for_function("document.getElementById('players').textContent.includes('Seat 2 Bob')")
+            seat_page = bob.url
+            bob.goto(server.url + "/")
+            bob.wait_for_selector("[data-list=watch]")
+            bob.goto(bob_link)  # the link in the chat, clicked again after closing the tab
+            bob.wait_for_selector("body[data-status='running']")
+            assert bob.url == seat_page and "Seat 2" in bob.inner_text("#where")
+            ann.goto(bob_link)  # now taken: straight back to her own seat
+            ann.wait_for_selector("body[data-status='running']")
+            assert "/seat1/" in ann.url
+            with browser.new_context() as elsewhere:  # another device, or someone else given the link
+                stranger = elsewhere.new_page()
+                stranger.goto(bob_link)
+                problem = stranger.wait_for_selector("#join-problem").inner_text()
+                assert "Seat 2 at this table is already taken" in problem and "your own seat link" in problem
+                stranger.goto(bob_link.replace("seat2", "seat9"))
+                assert "There is no Seat 9 at this table" in stranger.wait_for_selector("#join-problem").inner_text()
+                stranger.click("text=Watch the game")
+                stranger.wait_for_selector("body[data-status='running']")
+                assert "watching" in stranger.inner_text("#where")
 
 
 def test_a_double_click_on_a_move_sends_it_once(browser: Any, server: Server) -> None:

@@ -190,15 +190,16 @@ function mySeat(tableId) {
 
 async function joinSeat(tableId, seat) {
   setWhere("Joining");
-  // This browser already sits here: the link was opened again (from the chat, after closing the
-  // tab), or it is another seat's link on its way to a friend. Either way, back to our own seat.
+  // This browser already sits here and the link was opened again (from the chat, after closing
+  // the tab): back to that seat.
   const mine = mySeat(tableId);
-  if (mine) {
-    if (seat && seat !== mine.seat) toast(`You already sit at this table as ${seatName(mine.seat)}; that link is for someone else to join.`);
-    location.replace(`#/table/${tableId}/${mine.seat}/${mine.token}`);
-    return;
-  }
+  const back = mine ? `#/table/${tableId}/${mine.seat}/${mine.token}` : null;
+  if (mine && (!seat || seat === mine.seat)) { location.replace(back); return; }
   const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
+  // Another seat's link, opened where a seat is held: on its way to a friend (checked by the host),
+  // or for a second person at this same computer. The open seat is offered, and the way back.
+  const also = mine && table.seats.some((s) => s.seat === seat && !s.taken);
+  if (mine && !also) { location.replace(back); return; }
   const info = games.find((game) => game.name === table.game) || { options: [] };
   const wanted = seat ? table.seats.find((s) => s.seat === seat) : table.seats.find((s) => s.kind === "human" && !s.taken);
   if (seat && !wanted) { cannotJoin(tableId, `There is no ${seatName(seat)} at this table; the seats are ${table.seats.map((s) => seatName(s.seat)).join(", ")}.`, false); return; }
@@ -227,6 +228,9 @@ async function joinSeat(tableId, seat) {
   };
   page.append(el("form", { class: "create-form join-form", id: "join-form", onsubmit: sitDown },
     el("h1", {}, `Join ${table.title} as ${seatName(wanted.seat)}`),
+    also ? el("p", { class: "problem", id: "already-seated" }, `This browser already sits at this table as ${seatName(mine.seat)}: `,
+      el("a", { href: back }, "back to my seat"), `. Send this page's link to the person for ${seatName(wanted.seat)}, `
+      + "or, if they are here at this computer with you, they sit down below.") : "",
     table.name !== table.title ? el("p", { class: "table-name" }, table.name) : "",
     others ? el("p", { class: "hint" }, others) : "",
     optionChanges(info, table.options),
