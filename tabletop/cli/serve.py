@@ -16,6 +16,19 @@ __all__ = ["register"]
 SQLITE = "sqlite:///"
 
 
+EVERY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+def network_address() -> str:
+    """This machine's address on its network: the one it would reach others from."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a datagram socket sends nothing on connect: it only picks a route
+            return str(probe.getsockname()[0])
+    except OSError:
+        return "THIS-COMPUTER'S-ADDRESS"
+
+
 def check_address(host: str, port: int) -> None:
     """Fail with the reason if the server could not listen on ``host:port`` (before it says it does)."""
     where = f"{host}:{port}"
@@ -103,6 +116,9 @@ def serve(
     check_database(db)
     shown = "localhost" if host in ("127.0.0.1", "::1") else host
     print(f"Tabletop server on http://{host}:{port} (API at http://{shown}:{port}/docs, database {db})", flush=True)
+    if host in EVERY_ADDRESS:
+        # 0.0.0.0 is no address a friend can open: name the one this machine has on its network
+        print(f"Friends on your network open http://{network_address()}:{port}", flush=True)
     try:
         run(host, port, db, workers=workers, **given)
     except SystemExit as stop:  # uvicorn gave up starting (it has said why)

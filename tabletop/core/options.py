@@ -25,7 +25,12 @@ _FALSE = {"false", "no", "off", "0"}
 
 @dataclass(frozen=True)
 class Option:
-    """One option of a game. The type is the default's type."""
+    """One option of a game. The type is the default's type.
+
+    ``bundled`` marks an option that names a data file: the names of the files the game ships,
+    any other value being a path to a file of one's own. Only those names may come from someone
+    on the network (a server table), or they would have the server open its own files.
+    """
 
     name: str
     default: Any
@@ -33,6 +38,7 @@ class Option:
     choices: tuple[Any, ...] | None = None
     minimum: float | None = None
     maximum: float | None = None
+    bundled: tuple[str, ...] = ()
 
     @property
     def type_name(self) -> str:

@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import logging
 import secrets
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -29,7 +30,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 import tabletop
 from tabletop.agents import STRENGTHS, agent_names
-from tabletop.core import Game, IllegalAction
+from tabletop.core import Game, IllegalAction, Option
 
 from .db import connect, migrate
 from .guide import router as guide_router
@@ -50,6 +51,7 @@ from .tables import MAX_THINK, OUTBOX_LIMIT, Client, LiveTable, TableError, Tabl
 
 __all__ = ["create_app"]
 
+log = logging.getLogger("tabletop.server")
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 HIDDEN_PREFIX = "test-"
 
@@ -108,6 +110,15 @@ def asker(
 Asker = Annotated[tuple[LiveTable, str | None], Depends(asker)]
 
 
+def server_option(option: Option) -> dict[str, Any]:
+    """An option as a server table offers it: one naming a data file chooses among the bundled ones."""
+    shown = option.to_json()
+    if option.bundled:
+        shown["choices"] = list(option.bundled)
+        shown["help"] = f"{option.help} (at a server table: the bundled ones only)"
+    return shown
+
+
 def _draws(game_class: type[Game]) -> bool:
     return game_class.render_svg is not Game.render_svg
 
@@ -149,6 +160,13 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     async def table_error(_request: Request, exc: TableError) -> JSONResponse:
         return JSONResponse({"error": exc.code, "message": exc.message}, status_code=exc.status)
 
+    @app.exception_handler(Exception)
+    async def server_error(_request: Request, exc: Exception) -> JSONResponse:
+        # a fault of the server's own: logged with its stack for the operator, said plainly to the asker
+        log.error("a request failed", exc_info=exc)
+        return JSONResponse({"error": "server_error", "message": "the server failed to answer this request (the "
+                             "fault is logged); try again, and if it fails again, report it"}, status_code=500)
+
     @app.exception_handler(RequestValidationError)
     async def bad_request(_request: Request, exc: RequestValidationError) -> JSONResponse:
         # every error in the one documented shape; the values are not echoed (a NaN cannot be JSON)
@@ -163,7 +181,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
     @app.get("/api/games", tags=["games"])
     async def list_games() -> list[dict[str, Any]]:
         """Every game with its seats, turn style, options and defaults, and whether it draws pictures."""
-        return [{**info.to_json(), "pictures": _draws(tabletop.game_class(info.name))}
+        return [{**info.to_json(), "options": [server_option(option) for option in info.options],
+                 "pictures": _draws(tabletop.game_class(info.name))}
                 for info in tabletop.games() if not info.name.startswith(HIDDEN_PREFIX)]
 
     @app.get("/api/agents", tags=["games"])

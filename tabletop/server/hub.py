@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 import tabletop
 from tabletop.agents import BadAgentSpec, make_agent, parse_agent_spec
-from tabletop.core import Action, IllegalAction, Randomness, TabletopError
+from tabletop.core import Action, BadOption, IllegalAction, Option, Randomness, TabletopError
 
 from .computers import agent_seed, decide, make_pool, reaction_time
 from .db import LogRow, SeatRow, TableRow, iso, now
@@ -36,6 +36,7 @@ from .tables import (
     UndoRequest,
     hash_token,
     rebuild,
+    shown_name,
 )
 
 __all__ = ["Hub", "ServerSettings"]
@@ -95,7 +96,9 @@ class Hub:
                                      .order_by(TableRow.created_at.desc(), TableRow.id.desc())
                                      .limit(self.settings.tables_in_memory)).all()
         for table_id in reversed(newest):  # so that the newest is the most recently used
-            self.table(table_id)  # a table is driven as it is loaded
+            # a table is driven as it is loaded; one that no longer loads must not keep the rest from play
+            with contextlib.suppress(TableError):
+                self.table(table_id)
 
     def stop(self) -> None:
         for table in self.tables.values():
@@ -138,9 +141,12 @@ class Hub:
             seat_rows = session.scalars(select(SeatRow).where(SeatRow.table_id == row.id)
                                         .order_by(SeatRow.position)).all()
             lines = session.scalars(select(LogRow).where(LogRow.table_id == row.id).order_by(LogRow.number)).all()
-            game = tabletop.load(row.game, **row.options)
-            state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to, line.clock)
-                                             for line in lines])
+            try:
+                game = tabletop.load(row.game, **row.options)
+                state = rebuild(game, row.seed, [(line.kind, line.seat, line.action, line.back_to, line.clock)
+                                                 for line in lines])
+            except Exception as exc:
+                raise unreadable(row.id, exc) from None
             seats = {r.seat: seat_info(r) for r in seat_rows}
             return LiveTable(
                 id=row.id, name=row.name, game=game, seed=row.seed, settings=TableSettings(**row.settings),
@@ -161,14 +167,20 @@ class Hub:
             for seat in session.scalars(select(SeatRow).where(SeatRow.table_id.in_(stored))
                                         .order_by(SeatRow.position)):
                 seats.setdefault(seat.table_id, []).append(seat)
-        return [finished_summary(row, seats.get(row.id, [])) if row.id in seats else self.table(row.id).summary()
-                for row in rows]
+        summaries = []
+        for row in rows:
+            # a table that no longer loads is left out: nobody could join, watch or replay it
+            with contextlib.suppress(TableError):
+                summaries.append(finished_summary(row, seats[row.id]) if row.id in seats
+                                 else self.table(row.id).summary())
+        return summaries
 
     # -- creating and joining --------------------------------------------------------------
 
     def create(self, game_name: str, options: dict[str, Any], seats: Sequence[str] | None, seed: int | None,
                name: str | None, settings: TableSettings) -> LiveTable:
         try:
+            refuse_own_files(tabletop.game_class(game_name).info.options, options)
             game = tabletop.load(game_name, **options)
         except TabletopError as exc:
             raise TableError("bad_game", str(exc), 422) from None
@@ -184,7 +196,7 @@ class Hub:
         state = game.new_state(seed=seed)
         created = now()
         table = LiveTable(
-            id=secrets.token_urlsafe(9), name=(name or game.info.title)[:80], game=game, seed=seed,
+            id=secrets.token_urlsafe(9), name=shown_name(name) or game.info.title, game=game, seed=seed,
             settings=settings, state=state, created_at=created.isoformat(),
             seats={seat: SeatInfo(seat, position, HUMAN if kind == HUMAN else "computer",
                                   None if kind == HUMAN else kind)
@@ -216,7 +228,7 @@ class Hub:
         if seat not in open_seats:
             raise TableError("seat_taken", f"{seat} is already taken; open seats: {', '.join(open_seats) or 'none'}")
         token = secrets.token_urlsafe(TOKEN_BYTES)
-        digest, name = hash_token(token), (player or seat)[:80]
+        digest, name = hash_token(token), shown_name(player) or seat
         seated = all(info.taken for other, info in table.seats.items() if other != seat)
         with Session(self.engine) as session, session.begin():
             session.execute(update(SeatRow).where(SeatRow.table_id == table.id, SeatRow.seat == seat)
@@ -427,6 +439,17 @@ class Hub:
             table.clock_timer = self.loop.call_at(table.clock_origin + deadline + 0.001, self._run_clock, table)
 
 
+def refuse_own_files(declared: Sequence[Option], options: dict[str, Any]) -> None:
+    """Options that name a data file take only the files the game bundles at a server table:
+    a path would have the server open, and tell about, a file of its own machine."""
+    for option in declared:
+        value = options.get(option.name, option.default)
+        if option.bundled and value not in option.bundled:
+            names = " or ".join(repr(name) for name in option.bundled)
+            raise BadOption(f"option '{option.name}' must be {names} at a server table: files of your own "
+                            "are for games played at the terminal")
+
+
 def check_computer(spec: str, think: float) -> None:
     """Refuse a computer seat the server cannot afford: its thinking shares the server's few
     workers with every table, so it thinks on one worker and for at most MAX_THINK seconds."""
@@ -457,13 +480,25 @@ def _action_clock(state: Any) -> float | None:
     return times[-1] if times else None
 
 
+def unreadable(table_id: str, exc: Exception) -> TableError:
+    """The error for a stored table this server cannot set up again: its game, options or log no
+    longer load (the game changed or left since it was played). Logged with its cause for the operator."""
+    log.error("table %s cannot be loaded: %s: %s", table_id, type(exc).__name__, exc)
+    why = str(exc) if isinstance(exc, TabletopError) else "its log of moves does not replay"
+    return TableError("unreadable_table", f"table {table_id!r} cannot be set up on this server ({why}); "
+                      "the game was changed since it was played, so it can no longer be played or watched", 500)
+
+
 def seat_info(row: SeatRow) -> SeatInfo:
     return SeatInfo(row.seat, row.position, row.kind, row.agent, row.player, row.token_hash)
 
 
 def finished_summary(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
     """The summary of a finished table, from its rows alone (the same fields as a live table's)."""
-    info = tabletop.game_class(row.game).info
+    try:
+        info = tabletop.game_class(row.game).info
+    except TabletopError as exc:
+        raise unreadable(row.id, exc) from None
     settings = TableSettings(**row.settings)
     return {
         "id": row.id, "name": row.name, "game": row.game, "title": info.title, "turn_style": info.turn_style,

@@ -24,8 +24,12 @@ __all__ = ["preview", "replay_step"]
 def replay_step(table: LiveTable, seat: str | None, step: int, *, svg: bool = False) -> dict[str, Any]:
     """The finished game at ``step`` (0: the start) as ``seat`` saw it: view, whole log so far, picture."""
     state = table.state
-    if not (state.is_over and table.settings.reveal_at_end):
-        raise TableError("no_replay", "replays are for finished games whose record is public", 403)
+    if not state.is_over:
+        raise TableError("no_replay", "the game is still being played, and its past stays hidden until it ends; "
+                         "watch it live instead", 403)
+    if not table.settings.reveal_at_end:
+        raise TableError("no_replay", "this table keeps its record private, so its game cannot be replayed; each "
+                         "player may download the record of what they saw", 403)
     if seat is not None and seat not in state.seats:
         raise TableError("bad_seat", f"there is no seat {seat!r}; the seats are: {', '.join(state.seats)}", 422)
     total = len(state.history)

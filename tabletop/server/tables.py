@@ -11,6 +11,7 @@ import asyncio
 import hashlib
 import hmac
 import json
+import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +21,7 @@ from tabletop.core.record import RecordedAction
 from tabletop.core.undo import undo_last_human_decision
 from tabletop.guide import event_rule
 
-__all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token"]
+__all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token", "shown_name"]
 
 HUMAN = "human"
 OUTBOX_LIMIT = 256
@@ -44,6 +45,29 @@ def hash_token(token: str) -> str:
     64
     """
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+JOINERS = {"\u200c", "\u200d"}
+"""Invisible characters that belong in a name: they join the parts of an emoji or of a word."""
+INVISIBLE = {"Cc", "Cf", "Cs"}
+"""Control and formatting characters, and halves of surrogate pairs."""
+
+
+def shown_name(text: str | None, limit: int = 80) -> str | None:
+    r"""A name people type, as everyone else is shown it: no control characters, no invisible
+    formatting (a right-to-left override would turn round whatever the page shows after the name),
+    runs of spaces as one; None when nothing readable is left.
+
+    >>> shown_name("  \u202eAnn\x00  & Bob ")
+    'Ann & Bob'
+    >>> shown_name("\u200b \t") is None
+    True
+    """
+    if text is None:
+        return None
+    kept = "".join(" " if char.isspace() else char for char in text
+                   if char in JOINERS or char.isspace() or unicodedata.category(char) not in INVISIBLE)
+    return " ".join(kept.split())[:limit] or None
 
 
 MAX_THINK = 30.0
@@ -284,7 +308,9 @@ class LiveTable:
         """The undo waiting for answers, as ``seat`` may read it."""
         if self.undo is None:
             return None
-        return {"by": self.undo.by, "label": self.undo.label_for(seat), "waiting_for": sorted(self.undo.waiting)}
+        label = self.undo.label_for(seat)
+        return {"by": self.undo.by, "label": label, "label_hidden": label != self.undo.label,
+                "waiting_for": sorted(self.undo.waiting)}
 
     def broadcast(self, *, reset: bool = False) -> None:
         """Send every client what changed for its own seat (the whole log again after an undo)."""

@@ -7,6 +7,8 @@ import pytest
 from fastapi.testclient import TestClient
 
 import tests.pig  # noqa: F401  (registers test-pig)
+from tabletop.server import ServerSettings, create_app
+from tabletop.server.hub import Hub
 from tabletop.server.protocol import ProtocolError, read_message
 
 from .helpers import attach, join_all, open_table
@@ -61,3 +63,32 @@ def test_a_token_under_another_scheme_is_refused_not_read_as_a_spectator(client:
     assert "Authorization: Bearer TOKEN" in answer.json()["message"]
     mine = client.get(f"/api/tables/{table['id']}/state", headers={"Authorization": f"Bearer {token}"}).json()
     assert mine["seat"] == "seat1"
+
+
+@pytest.mark.parametrize("options", [
+    {"bay": "/etc/passwd"}, {"crew_cards": "pyproject.toml"}, {"bay": "x" * 5000}, {"bay": "../serenity.json"},
+])
+def test_an_option_naming_a_file_takes_only_the_bundled_ones(client: TestClient, options: dict[str, str]) -> None:
+    answer = client.post("/api/tables", json={"game": "cargo-bay-ball", "options": options})
+    assert answer.status_code == 422, answer.text
+    name = next(iter(options))
+    assert answer.json()["error"] == "bad_game"
+    assert answer.json()["message"].startswith(f"option '{name}' must be ")
+    assert "files of your own are for games played at the terminal" in answer.json()["message"]
+    assert client.get("/api/tables").json() == []
+    offered = next(game for game in client.get("/api/games").json() if game["name"] == "cargo-bay-ball")["options"]
+    shown = next(option for option in offered if option["name"] == name)
+    assert shown["choices"] in (["serenity"], ["crew"]) and shown["help"].endswith("the bundled ones only)")
+    assert client.post("/api/tables", json={"game": "cargo-bay-ball", "options": {"bay": "serenity"}}).status_code == 201
+
+
+def test_a_fault_of_the_server_is_answered_in_the_same_shape(sqlite_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*_args: object) -> None:
+        raise RuntimeError("a fault")
+
+    monkeypatch.setattr(Hub, "list_tables", broken)
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread")),
+                    raise_server_exceptions=False) as faulty:
+        answer = faulty.get("/api/tables")
+    assert answer.status_code == 500
+    assert answer.json()["error"] == "server_error" and "try again" in answer.json()["message"]

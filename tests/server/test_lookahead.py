@@ -21,9 +21,10 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield running
 
 
-def finished_table(client: TestClient, game: str, options: dict[str, object]) -> dict[str, object]:
+def finished_table(client: TestClient, game: str, options: dict[str, object], *,
+                   reveal_at_end: bool = True) -> dict[str, object]:
     table = client.post("/api/tables", json={"game": game, "options": options, "seats": ["random", "random"],
-                                             "seed": 7, "pace": 0}).json()
+                                             "seed": 7, "pace": 0, "reveal_at_end": reveal_at_end}).json()
     deadline = time.monotonic() + 30
     while (summary := client.get(f"/api/tables/{table['id']}").json())["status"] != "finished":
         assert time.monotonic() < deadline, "the computers did not finish"
@@ -44,6 +45,15 @@ def test_a_replay_step_is_the_game_as_it_stood_then_through_each_seats_eyes(clie
         assert frame["steps"] == len(record["actions"])
     assert client.get(f"/api/tables/{summary['id']}/replay", params={"step": 10_000}).json()["error"] == "bad_step"
     assert client.get(f"/api/tables/{summary['id']}/replay", params={"seat": "seat9"}).json()["error"] == "bad_seat"
+
+
+def test_a_replay_refused_says_why_and_what_to_do_instead(client: TestClient) -> None:
+    private = finished_table(client, "travel-sfb", {"turn_limit": 1}, reveal_at_end=False)
+    answer = client.get(f"/api/tables/{private['id']}/replay").json()
+    assert answer["error"] == "no_replay" and "keeps its record private" in answer["message"]
+    running = client.post("/api/tables", json={"game": "travel-sfb", "seats": ["human", "random"]}).json()
+    answer = client.get(f"/api/tables/{running['id']}/replay").json()
+    assert answer["error"] == "no_replay" and "watch it live" in answer["message"]
 
 
 def test_moves_are_not_previewed_in_games_that_hide_information(client: TestClient) -> None:

@@ -119,6 +119,19 @@ def test_nobody_acts_until_every_seat_is_taken(client: TestClient) -> None:
     assert seat1.receive()["status"] == "running"
 
 
+def test_names_are_shown_without_invisible_controls_and_a_blank_one_falls_back(client: TestClient) -> None:
+    answer = client.post("/api/tables", json={"game": "test-pig", "seats": ["human", "human"], "name": "\u202e \x00"})
+    table = answer.json()
+    assert table["name"] == table["title"]
+    # a right-to-left override would turn round the rest of the lobby's line; a NUL is no letter
+    client.post(f"/api/tables/{table['id']}/join", json={"name": "  \u202eAnn\x00  \U0001F3B2\u200d\u2642 <b>"})
+    client.post(f"/api/tables/{table['id']}/join", json={"name": " \t\u200b "})
+    seats = client.get(f"/api/tables/{table['id']}").json()["seats"]
+    assert [seat["player"] for seat in seats] == ["Ann \U0001F3B2\u200d\u2642 <b>", "seat2"]
+    listed = [t for t in client.get("/api/tables").json() if t["id"] == table["id"]]
+    assert [seat["player"] for seat in listed[0]["seats"]] == ["Ann \U0001F3B2\u200d\u2642 <b>", "seat2"]
+
+
 def test_undo_needs_consent_and_is_refused_where_it_would_reveal(client: TestClient) -> None:
     table = open_table(client, "test-pig", {"target": 50}, ["human", "human"])
     tokens = join_all(client, table)
@@ -170,9 +183,11 @@ def test_an_undo_where_information_is_hidden_names_the_decision_only_to_its_make
     assert ann.until_step(1)["can_undo"]
     ann.socket.send_json({"type": "undo"})
     secret = place["label"]  # "Put 6♦ in Offense": the card and the row
-    assert next_of(ann, "undo_request")["label"] == secret
+    request = next_of(ann, "undo_request")
+    assert request["label"] == secret and not request["label_hidden"]
     for other in (bob, watcher):
-        assert next_of(other, "undo_request")["label"] == "seat1's last decision"
+        request = next_of(other, "undo_request")
+        assert request["label"] == "seat1's last decision" and request["label_hidden"]
     state = client.get(f"/api/tables/{table['id']}/state", params={"token": tokens["seat2"]}).json()
     assert state["undo"]["label"] == "seat1's last decision" and secret not in json.dumps(state)
     bob.socket.send_json({"type": "undo_reply", "accept": True})

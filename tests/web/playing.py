@@ -23,9 +23,17 @@ def open_table(page: Any, server: Server, game: str, options: dict[str, Any], se
     if seed is not None:
         body["seed"] = seed
     table = server.post("/api/tables", body)
-    page.goto(f"{server.url}/#/join/{table['id']}/{table['seats'][0]['seat']}")
-    page.wait_for_selector("body[data-status]")
+    sit_down(page, f"{server.url}/#/join/{table['id']}/{table['seats'][0]['seat']}")
     return str(table["id"])
+
+
+def sit_down(page: Any, link: str, name: str = "") -> None:
+    """Open a seat link, say one's name and sit down; the table page is then live."""
+    page.goto(link)
+    if name:
+        page.fill("#join-name", name)
+    page.click("#sit-down")
+    page.wait_for_selector("body[data-status]")
 
 
 def create_in_lobby(page: Any, server: Server, game: str, options: dict[str, str]) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from .conftest import Server, screenshot
-from .playing import click_and_see, click_board, click_list, open_table, play_some, play_to_the_end
+from .playing import click_and_see, click_board, click_list, open_table, play_some, play_to_the_end, sit_down
 
 CARD_CODE = re.compile(r"^(?:10|[2-9AJQK])[HDSC]$")
 SUITS = {"H": "♥", "D": "♦", "S": "♠", "C": "♣"}
@@ -31,8 +31,11 @@ class Eyes:
                      if "/api/" in response.url and response.ok else None)
         self.page.on("websocket", lambda socket: socket.on(
             "framereceived", lambda payload: self.frames.append(json.loads(payload)) if isinstance(payload, str) else None))
-        self.page.goto(url)
-        self.page.wait_for_selector("body[data-status]")
+        if "#/join/" in url:
+            sit_down(self.page, url)
+        else:
+            self.page.goto(url)
+            self.page.wait_for_selector("body[data-status]")
 
     def hands(self, seat: str) -> dict[int, set[str]]:
         """The seat's own hand at each step, from its own updates."""

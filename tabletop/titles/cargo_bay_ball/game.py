@@ -35,7 +35,7 @@ from . import actions as A
 from .board import Board, build_board
 from .clock import resume
 from .constants import DRAFT, FLOW_TURNS, PLAY
-from .data import SKILLS, CargoDataError, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
+from .data import BUNDLED, SKILLS, CargoDataError, CrewCard, RuleTables, load_bay_model, load_crew, load_rules
 from .features import features, fitted_value
 from .heuristic import suggest
 from .legal import HANDLERS, legal_actions
@@ -89,8 +89,8 @@ INFO = GameInfo(
                choices=("goaltending", "clean")),
         Option("push_onto_obstacles", False, "a slobberknocker may push the fallen crew member onto an "
                "obstacle (otherwise only onto empty floor)"),
-        Option("bay", "serenity", "bundled bay name or path to a bay JSON file"),
-        Option("crew_cards", "crew", "bundled crew set name or path to a crew JSON file"),
+        Option("bay", "serenity", "bundled bay name or path to a bay JSON file", bundled=BUNDLED["bay"]),
+        Option("crew_cards", "crew", "bundled crew set name or path to a crew JSON file", bundled=BUNDLED["crew"]),
     ),
     hidden_information=False,
     turn_style="sequential",

@@ -1,5 +1,5 @@
 // Tabletop in the browser: the router and the lobby. Tables and replays live in their own modules.
-import { api, el, clear, toast, seatKey, setWhere } from "./common.js";
+import { api, el, clear, toast, optionChanges, seatKey, seatName, setWhere, withSeatNames } from "./common.js";
 import { showTable } from "./table.js";
 import { showReplay } from "./replay.js";
 import { rulesLinks, showRules } from "./help.js";
@@ -7,6 +7,7 @@ import { showLesson, showLessons } from "./lesson.js";
 
 const page = document.getElementById("page");
 let leave = null; // the open page's clean-up (closes its socket)
+const TABLES_LISTED = 30; // the newest tables of each kind the lobby shows
 
 async function route() {
   if (leave) { leave(); leave = null; }
@@ -29,7 +30,11 @@ async function route() {
 
 async function showLobby() {
   setWhere("Lobby");
-  const [games, agents, tables] = await Promise.all([api("/api/games"), api("/api/agents"), api("/api/tables")]);
+  // Each list asks for its own tables: a pile of abandoned open tables must not push the games
+  // being played, or the finished ones, off a single newest-first list.
+  const listed = (status) => api(`/api/tables?status=${status}&limit=${TABLES_LISTED}`);
+  const [games, agents, open, running, finished] = await Promise.all([api("/api/games"), api("/api/agents"),
+    listed("open"), listed("running"), listed("finished")]);
   const titles = Object.fromEntries(games.map((game) => [game.name, game.title]));
   const form = el("section", { class: "create", id: "create" });
   const list = el("ul", { class: "games" }, games.map((game) => el("li", {}, el("button", {
@@ -44,9 +49,9 @@ async function showLobby() {
     el("p", { class: "hint" }, "Choose a game, set it up, and play against the computer or send a friend the seat link. New to a game? ",
       el("a", { href: "#/learn", id: "learn-link" }, "Learn"), " it with short guided lessons."),
     list, rulesLinks(games), form,
-    tableSection("Open tables", "Seats are free: join one.", tables.filter((t) => t.status === "open"), titles, "join"),
-    tableSection("Being played", "Watch as a spectator.", tables.filter((t) => t.status === "running"), titles, "watch"),
-    tableSection("Finished", "Step through the game again.", tables.filter((t) => t.status === "finished"), titles, "replay"),
+    tableSection("Open tables", "Seats are free: join one.", open, titles, "join"),
+    tableSection("Being played", "Watch as a spectator.", running, titles, "watch"),
+    tableSection("Finished", "Step through the game again.", finished, titles, "replay"),
   );
 }
 
@@ -77,7 +82,7 @@ function optionField(option) {
     input = el("input", { id, name: option.name, type: "text", value: option.default ?? "", placeholder: "(default)" });
   }
   input.dataset.default = String(option.default);
-  return el("label", { class: "field", for: id }, el("span", {}, option.help || option.name), input);
+  return el("label", { class: "field", for: id }, el("span", {}, withSeatNames(option.help || option.name)), input);
 }
 
 function seatsFor(game, form) {
@@ -156,15 +161,22 @@ function tableSection(title, hint, tables, titles, verb) {
   section.append(el("p", { class: "hint" }, hint), el("ul", {}, tables.map((table) => {
     const who = table.seats.map((seat) => seat.kind === "human" ? (seat.player || (seat.taken ? seat.seat : "open")) : seat.kind).join(" · ");
     const links = [];
-    if (verb === "join") {
+    if (verb !== "replay" && mySeat(table.id)) {
+      links.push(el("a", { href: `#/table/${table.id}` }, "Back to my seat"));
+    } else if (verb === "join") {
       for (const seat of table.seats.filter((s) => !s.taken)) links.push(el("a", { href: `#/join/${table.id}/${seat.seat}` }, `Join as ${seat.seat}`));
       links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
     } else if (verb === "watch") {
-      links.push(el("a", { href: `#/table/${table.id}` }, mySeat(table.id) ? "Back to my seat" : "Watch"));
-    } else {
+      links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
+    } else if (table.settings.reveal_at_end) {
       links.push(el("a", { href: `#/replay/${table.id}` }, "Replay"));
+    } else {
+      // its record stays private: only the end shows, each player's through their own eyes
+      links.push(el("a", { href: `#/table/${table.id}` }, "See how it ended"));
     }
-    return el("li", { class: "table-row" }, el("strong", {}, titles[table.game] || table.title),
+    const title = titles[table.game] || table.title;
+    return el("li", { class: "table-row" }, el("strong", {}, title),
+      table.name && table.name !== title ? el("span", { class: "table-name" }, table.name) : "",
       el("span", { class: "who" }, who), el("span", { class: "links" }, links));
   })));
   return section;
@@ -178,10 +190,62 @@ function mySeat(tableId) {
 
 async function joinSeat(tableId, seat) {
   setWhere("Joining");
-  const name = localStorage.getItem("tabletop:name") || undefined;
-  const joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat, name } });
-  localStorage.setItem(seatKey(tableId), JSON.stringify({ seat: joined.seat, token: joined.token }));
-  location.replace(`#/table/${tableId}/${joined.seat}/${joined.token}`);
+  // This browser already sits here and the link was opened again (from the chat, after closing
+  // the tab): back to that seat.
+  const mine = mySeat(tableId);
+  const back = mine ? `#/table/${tableId}/${mine.seat}/${mine.token}` : null;
+  if (mine && (!seat || seat === mine.seat)) { location.replace(back); return; }
+  const [table, games] = await Promise.all([api(`/api/tables/${tableId}`), api("/api/games")]);
+  // Another seat's link, opened where a seat is held: on its way to a friend (checked by the host),
+  // or for a second person at this same computer. The open seat is offered, and the way back.
+  const also = mine && table.seats.some((s) => s.seat === seat && !s.taken);
+  if (mine && !also) { location.replace(back); return; }
+  const info = games.find((game) => game.name === table.game) || { options: [] };
+  const wanted = seat ? table.seats.find((s) => s.seat === seat) : table.seats.find((s) => s.kind === "human" && !s.taken);
+  if (seat && !wanted) { cannotJoin(tableId, `There is no ${seatName(seat)} at this table; the seats are ${table.seats.map((s) => seatName(s.seat)).join(", ")}.`, false); return; }
+  if (table.status === "finished") { cannotJoin(tableId, "The game at this table is over, so nobody can sit down.", true); return; }
+  if (!wanted || wanted.taken) { cannotJoin(tableId, `${seat ? seatName(seat) : "Every seat"} at this table is already taken.`, false); return; }
+  // The others see this name beside the seat, so it is asked before sitting down.
+  const name = el("input", { name: "player", id: "join-name", type: "text", maxlength: 80, autocomplete: "nickname",
+    placeholder: seatName(wanted.seat), value: localStorage.getItem("tabletop:name") || "" });
+  const others = table.seats.filter((s) => s.seat !== wanted.seat).map((s) =>
+    `${seatName(s.seat)}: ${s.kind !== "human" ? `computer (${s.agent || s.kind})` : s.player || "open"}`).join(" · ");
+  const sitDown = async (event) => {
+    event.preventDefault();
+    const player = name.value.trim();
+    if (player) localStorage.setItem("tabletop:name", player);
+    let joined;
+    try {
+      joined = await api(`/api/tables/${tableId}/join`, { method: "POST", body: { seat: wanted.seat, name: player || undefined } });
+    } catch (error) {
+      if (!["seat_taken", "no_open_seat", "game_over"].includes(error.code)) { toast(error.message, true); return; }
+      clear(page);
+      cannotJoin(tableId, `${withSeatNames(error.message)}.`, error.code === "game_over");
+      return;
+    }
+    localStorage.setItem(seatKey(tableId), JSON.stringify({ seat: joined.seat, token: joined.token }));
+    location.replace(`#/table/${tableId}/${joined.seat}/${joined.token}`);
+  };
+  page.append(el("form", { class: "create-form join-form", id: "join-form", onsubmit: sitDown },
+    el("h1", {}, `Join ${table.title} as ${seatName(wanted.seat)}`),
+    also ? el("p", { class: "problem", id: "already-seated" }, `This browser already sits at this table as ${seatName(mine.seat)}: `,
+      el("a", { href: back }, "back to my seat"), `. Send this page's link to the person for ${seatName(wanted.seat)}, `
+      + "or, if they are here at this computer with you, they sit down below.") : "",
+    table.name !== table.title ? el("p", { class: "table-name" }, table.name) : "",
+    others ? el("p", { class: "hint" }, others) : "",
+    optionChanges(info, table.options),
+    el("label", { class: "field", for: "join-name" }, el("span", {}, "Your name (the others see it)"), name),
+    el("p", {}, el("button", { type: "submit", class: "primary", id: "sit-down" }, "Sit down"), " ",
+      el("a", { href: `#/table/${tableId}/watch` }, "Just watch"))));
+  name.focus();
+}
+
+/** A seat link that cannot seat anyone here: say why, and offer to watch or go back. */
+function cannotJoin(tableId, why, over) {
+  page.append(el("p", { class: "problem", id: "join-problem" }, `${why} `,
+    over ? "" : "If the seat is yours, open your own seat link (“Copy my link” at the table) on this device. "),
+  el("p", {}, el("a", { href: `#/table/${tableId}/watch`, class: "button" }, over ? "See how it ended" : "Watch the game"),
+    " ", el("a", { href: "#/", class: "button" }, "Back to the lobby")));
 }
 
 window.addEventListener("hashchange", route);

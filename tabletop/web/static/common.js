@@ -37,7 +37,11 @@ export async function api(path, { method = "GET", body, token } = {}) {
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw new Error(data.message || (typeof data.detail === "string" ? data.detail : `the server answered ${response.status}`));
+  if (!response.ok) {
+    const error = new Error(data.message || (typeof data.detail === "string" ? data.detail : `the server answered ${response.status}`));
+    error.code = data.error; // the server's reason, for pages that offer a way on
+    throw error;
+  }
   return data;
 }
 
@@ -49,6 +53,25 @@ export function toast(message, problem = false) {
   box.classList.add("shown");
   clearTimeout(toastTimer);
   toastTimer = setTimeout(() => box.classList.remove("shown"), problem ? 6000 : 3000);
+}
+
+/**
+ * Put text on the clipboard and say so. The clipboard API is only there on https or localhost, so
+ * a server reached at a LAN address (http://192.168.1.5:8000) copies the older way; failing that,
+ * the text is shown selected for the person to copy.
+ */
+export async function copyText(text, done) {
+  try {
+    if (navigator.clipboard) { await navigator.clipboard.writeText(text); toast(done); return; }
+  } catch { /* refused: the older way below */ }
+  const box = el("textarea", { readonly: true, style: "position: fixed; top: 0; left: 0; opacity: 0" });
+  box.value = text;
+  document.body.append(box);
+  box.select();
+  let copied = false;
+  try { copied = document.execCommand("copy"); } catch { copied = false; }
+  box.remove();
+  toast(copied ? done : `Copy this by hand: ${text}`, !copied);
 }
 
 export function setWhere(text) {
@@ -63,6 +86,19 @@ export function seatName(seat) {
   if (seat === null || seat === undefined) return "Spectator";
   const match = /^seat(\d+)$/.exec(seat);
   return match ? `Seat ${match[1]}` : seat.charAt(0).toUpperCase() + seat.slice(1);
+}
+
+/**
+ * The options a table was opened with that differ from the rulebook's, as a line people can read
+ * ("turn limit 2; ship1 romulan"), each with its explanation on hover; null when it plays by the book.
+ */
+export function optionChanges(info, options) {
+  const changed = (info.options || []).filter((option) => option.name in (options || {})
+    && JSON.stringify(options[option.name]) !== JSON.stringify(option.default));
+  if (!changed.length) return null;
+  return el("p", { class: "table-options", id: "table-options" }, "Options changed from the rulebook: ",
+    changed.map((option, index) => [index ? "; " : "", el("span", { title: withSeatNames(option.help) },
+      `${option.name.replaceAll("_", " ")} ${String(options[option.name])}`)]));
 }
 
 /** A line from the server with each raw seat id ("seat1") as people read it ("Seat 1"). */

@@ -12,6 +12,11 @@ export async function showReplay(page, tableId) {
     page.append(el("p", { class: "problem" }, "This game is still being played. "), el("a", { href: `#/table/${tableId}` }, "Watch it live"));
     return null;
   }
+  if (!summary.settings.reveal_at_end) {
+    page.append(el("p", { class: "problem", id: "replay-problem" }, "This table keeps its record private, so its game cannot be replayed. "),
+      el("a", { href: `#/table/${tableId}`, class: "button" }, "See how it ended"));
+    return null;
+  }
   const module = await loadBoard(info.name);
   const total = summary.step;
   let step = total;

@@ -1,5 +1,5 @@
 // A table: the board, whose turn, the moves you may make, the log, live over the WebSocket.
-import { api, el, clear, toast, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
+import { api, el, clear, copyText, toast, optionChanges, seatKey, seatName, setWhere, withSeatNames, Picker } from "./common.js";
 import { actionButton, hintBox, logLine, markSuggestion, showOdds, tableHelp } from "./help.js";
 
 const BOARDS = ["cagway-bay", "cargo-bay-ball", "fightball", "friendly-competition", "travel-sfb"];
@@ -12,6 +12,9 @@ export async function loadBoard(game) {
 function storedSeat(tableId) {
   try { return JSON.parse(localStorage.getItem(seatKey(tableId)) || "null"); } catch { return null; }
 }
+
+// The server's errors that mean the table itself is not there any more.
+const TABLE_GONE = ["no_table", "unreadable_table"];
 
 // The address a table is watched at after its seat link turned out wrong; the page says so.
 const WRONG_LINK = "wrong-link";
@@ -60,7 +63,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       el("aside", { class: "side" },
         el("section", { class: "moves" }, el("h2", {}, "Moves"), hints.node, filter, actions, undoBox),
         outcome,
-        el("section", {}, el("h2", {}, "Players"), players, share),
+        el("section", {}, el("h2", {}, "Players"), players, share, optionChanges(info, summary.options)),
         el("section", { class: "log-box" }, el("h2", { class: "log-heading" }, "Log"), log),
         extras))));
 
@@ -77,10 +80,19 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     socket.send(JSON.stringify(message));
     return true;
   };
+  // The position this page has sent a move for and awaits the answer to: a second move from there
+  // (a double click, a key pressed twice) would be refused by the server as already overtaken, in
+  // real time too, so it is not sent. Any newer position, the others' moves included, opens it again.
+  let sentFrom = null;
+  let undoWaiting = false; // an undo request is shown
+  const position = (update) => `${update.epoch}|${update.step}`;
   const act = (action) => {
-    if (!last) return;
+    if (!last || (sentFrom !== null && sentFrom === position(last))) return;
     counter += 1;
-    if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) help.leaving();
+    if (send({ type: "act", action, id: `${Date.now().toString(36)}-${counter}`, step: last.step })) {
+      sentFrom = position(last);
+      help.leaving();
+    }
   };
   const picker = new Picker(menu, act);
   picker.explain = (entry, node) => showOdds(help, entry, node, oddsLine);
@@ -120,12 +132,12 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       const link = `${location.origin}${location.pathname}#/join/${tableId}/${player.seat}`;
       share.append(el("p", { class: "seat-link" }, `Send this link to the person for ${seatName(player.seat)}: `,
         el("input", { type: "text", readonly: true, value: link, "aria-label": `link for ${player.seat}` }),
-        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast("Link copied")) }, "Copy")));
+        el("button", { type: "button", onclick: () => copyText(link, "Link copied") }, "Copy")));
     }
     if (mine) {
       const link = `${location.origin}${location.pathname}#/table/${tableId}/${mine.seat}/${mine.token}`;
       share.append(el("p", { class: "seat-link mine" }, "Your own seat link (keep it to come back from another device): ",
-        el("button", { type: "button", onclick: () => navigator.clipboard?.writeText(link).then(() => toast("Your seat link is copied")) }, "Copy my link")));
+        el("button", { type: "button", onclick: () => copyText(link, "Your seat link is copied") }, "Copy my link")));
     }
   }
 
@@ -150,7 +162,11 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
       status.textContent = info.turn_style === "real-time" ? "Play! Both coaches act whenever they like." : "Your turn.";
       status.classList.add("yours");
     } else {
-      status.textContent = `Waiting for ${update.to_act.map(seatName).join(", ") || "nobody"}.`;
+      // A person who left is told apart from one who is thinking: the wait may be long.
+      const away = (seat) => update.players.some((player) => player.seat === seat && player.kind === "human" && !player.connected);
+      const gone = update.to_act.filter(away).length;
+      status.textContent = `Waiting for ${update.to_act.map((seat) => `${seatName(seat)}${away(seat) ? " (not connected)" : ""}`).join(", ") || "nobody"}.`
+        + (gone ? " They can come back by their own seat link." : "");
     }
   }
 
@@ -168,14 +184,26 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     outcome.hidden = false;
   }
 
+  /**
+   * The undo as the latest update has it. One that went without a word (no answer, no move: the
+   * server restarted and forgot it) is said to have lapsed, so nobody waits for it.
+   */
+  function followUndo(request) {
+    if (undoWaiting && !request) toast("The undo request lapsed (the server restarted); ask again if you still want it.");
+    drawUndo(request);
+  }
+
   function drawUndo(request) {
+    undoWaiting = Boolean(request);
     clear(undoBox);
     // Offered only where the server would grant the request (it says so in each update).
     if (mine && last && last.can_undo && !request) {
       undoBox.append(el("button", { type: "button", class: "quiet", onclick: () => send({ type: "undo" }) }, "Ask to undo my last move"));
     }
     if (request && mine && request.waiting_for.includes(mine.seat)) {
-      undoBox.append(el("div", { class: "undo-request" }, `${seatName(request.by)} asks to take back “${request.label}”. `,
+      // The maker's own words are quoted; where they would name a hidden card, the others read that it is hidden.
+      const what = request.label_hidden ? "their last decision (which is hidden from you)" : `“${request.label}”`;
+      undoBox.append(el("div", { class: "undo-request" }, `${seatName(request.by)} asks to take back ${what}. `,
         el("button", { type: "button", onclick: () => send({ type: "undo_reply", accept: true }) }, "Allow"),
         el("button", { type: "button", onclick: () => send({ type: "undo_reply", accept: false }) }, "Refuse")));
     } else if (request) {
@@ -184,6 +212,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   }
 
   function onUpdate(update) {
+    if (sentFrom !== position(update)) sentFrom = null;
     if (update.reset) { events = []; clear(log); }
     const fresh = update.events.filter((event) => event.seq > events.length);
     events.push(...fresh);
@@ -193,7 +222,8 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     const same = last && !update.reset && !fresh.length && last.step === update.step && last.epoch === update.epoch
       && last.status === update.status && JSON.stringify(last.legal) === JSON.stringify(update.legal);
     last = update;
-    if (same) { help.newPosition(update); drawPlayers(update.players); return; }
+    // The undo box follows the server even then: an undo asked before a restart is gone after it.
+    if (same) { help.newPosition(update); drawPlayers(update.players); followUndo(update.undo); return; }
     help.newPosition(update);
     oddsLine.hidden = true;
     const hinted = hints.update(Boolean(mine && update.your_turn), JSON.stringify(update.legal));
@@ -203,7 +233,7 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     drawPlayers(update.players);
     drawLegal();
     drawOutcome(update);
-    drawUndo(update.undo);
+    followUndo(update.undo);
     board.update(update, fresh);
     if (hinted) markSuggestion(actions, picker, hinted);
     // Where the table stands, for people's tools and the browser tests: the step and whose turn.
@@ -213,18 +243,33 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
   function onMessage(message) {
     switch (message.type) {
       case "update": onUpdate(message); break;
-      case "players": if (last) { last.players = message.players; drawPlayers(message.players); } break;
+      case "players": if (last) { last.players = message.players; drawPlayers(message.players); drawStatus(last); } break;
       case "error":
         if (message.code === "bad_token" && message.about === "hello") { forgetSeat(); break; }
-        if (message.about === "act" && last) help.newPosition(last); // refused: the position stays
+        if (TABLE_GONE.includes(message.code)) { tableGone(message.message); break; }
+        if (message.about === "act" && last) { sentFrom = null; help.newPosition(last); } // refused: the position stays
         toast(message.message, true); break;
       case "undo_request": drawUndo(message); break;
       case "undo_declined": toast("The undo was refused."); drawUndo(null); break;
       case "undo_cancelled": toast("The undo request lapsed: someone moved."); drawUndo(null); break;
-      case "undo_done": toast("The move was taken back."); break;
+      case "undo_done": toast("The move was taken back."); undoWaiting = false; break;
       case "welcome": if (mine && message.role !== "player") { toast("That seat link is not valid here; you are watching.", true); } break;
       default: break;
     }
+  }
+
+  /** The server no longer has the table (its database was replaced, or the game changed): say so
+   * and stop, where reconnecting would only be refused again and again. */
+  function tableGone(why) {
+    closed = true;
+    if (socket) socket.close();
+    const connection = document.getElementById("connection");
+    connection.textContent = "○ table gone";
+    connection.className = "connection lost";
+    status.className = "status problem";
+    status.textContent = `${why}. The position shown is the last one this page had.`;
+    clear(actions);
+    actions.append(el("p", { class: "hint" }, el("a", { href: "#/" }, "Back to the lobby")));
   }
 
   /** The seat link was wrong or is stale: forget its token and watch the table instead. */
@@ -233,30 +278,58 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
     location.replace(`#/table/${encodeURIComponent(tableId)}/watch/${WRONG_LINK}`);
   }
 
+  // A link that dies without a word (a laptop asleep, a network gone) leaves the socket looking open
+  // for minutes. When nothing has been heard for a while a ping asks, and no answer counts as lost.
+  const QUIET_MS = 10_000;
+  const ANSWER_MS = 5_000;
+  let heard = 0;
+  let pinged = 0;
+  const watchdog = setInterval(() => {
+    if (!socket || socket.readyState !== WebSocket.OPEN) return;
+    const now = Date.now();
+    if (pinged && now - pinged > ANSWER_MS) { drop(socket); return; }
+    if (!pinged && now - heard > QUIET_MS) { pinged = now; socket.send(JSON.stringify({ type: "ping" })); }
+  }, 1000);
+
   function connect() {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
     socket = new WebSocket(`${scheme}://${location.host}/ws/tables/${encodeURIComponent(tableId)}`);
     const connection = document.getElementById("connection");
     socket.onopen = () => {
       retry = 0;
+      heard = Date.now();
+      pinged = 0;
+      sentFrom = null; // a move sent as the link dropped may be lost: the position is open again
       connection.textContent = "● live";
       connection.className = "connection live";
       socket.send(JSON.stringify({ type: "hello", token: mine?.token, last_event: events.length, epoch, svg: Boolean(info.pictures && module.wantsPicture) }));
     };
-    socket.onmessage = (event) => onMessage(JSON.parse(event.data));
-    socket.onclose = () => {
-      if (closed) return;
-      if (last) drawPlayers(last.players);
-      connection.textContent = "○ reconnecting…";
-      connection.className = "connection lost";
-      retry = Math.min(retry + 1, 5);
-      setTimeout(() => { if (!closed) connect(); }, 400 * retry);
-    };
+    socket.onmessage = (event) => { heard = Date.now(); pinged = 0; onMessage(JSON.parse(event.data)); };
+    socket.onclose = () => reconnect();
+  }
+
+  /** The socket went silent: let it go (its close may never come) and connect afresh. */
+  function drop(dead) {
+    dead.onclose = null;
+    dead.onmessage = null;
+    dead.close();
+    reconnect();
+  }
+
+  function reconnect() {
+    if (closed) return;
+    if (last) drawPlayers(last.players);
+    const connection = document.getElementById("connection");
+    connection.textContent = "○ reconnecting…";
+    connection.className = "connection lost";
+    retry = Math.min(retry + 1, 5);
+    setTimeout(() => { if (!closed) connect(); }, 400 * retry);
   }
   connect();
 
   return () => {
     closed = true;
+    clearInterval(watchdog);
     for (const key of ["step", "yourTurn", "status", "epoch"]) delete document.body.dataset[key];
     board.destroy?.();
     if (socket) socket.close();
