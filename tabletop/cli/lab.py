@@ -103,6 +103,12 @@ def _sweep_output(out: Path | None, game: str, command: str, resume: bool, bar: 
     return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
 
 
+def _check_folder(out: Path | None, what: str) -> None:
+    """``--out`` names a folder: refuse an existing file before any work (it could hold nothing)."""
+    if out is not None and out.exists() and not out.is_dir():
+        _fail(f"--out {out} is a file; give a folder for {what}")
+
+
 def _to_stdout(path: Path | None) -> bool:
     return path is not None and str(path) == "-"
 
@@ -168,6 +174,7 @@ def simulate_command(
     check_output_path(json_out, "--json")
     check_output_path(csv_out, "--csv")
     _check_machine_outputs(**{"--json": json_out, "--csv": csv_out})
+    _check_folder(sweep_out, "the games journal")
     console = Console(stderr=True)
     with _errors():
         agents = [seat1, seat2, *(seat or [])]
@@ -256,8 +263,7 @@ def balance_command(
     from tabletop.lab.dimensions import dimension_for
 
     console = Console(stderr=True)
-    if out.exists() and not out.is_dir():
-        _fail(f"--out {out} is a file; give a folder for the report")
+    _check_folder(out, "the report")
     with _errors():
         # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
@@ -312,6 +318,7 @@ def ladder_command(
     from tabletop.lab.ladder import run_ladder
 
     check_output_path(json_out, "--json")
+    _check_folder(sweep_out, "the games journal")
     console = Console(stderr=True)
     with _errors():
         specs = split_agents(agents)
