@@ -259,7 +259,7 @@ def balance_command(
     Every game is also written to OUT/GAME-balance-games.jsonl as it finishes, for --resume.
     """
     from tabletop.agents import make_agent
-    from tabletop.lab.balance import balance_games, choose_entries, run_balance
+    from tabletop.lab.balance import NO_RANGE, balance_games, choose_entries, run_balance
     from tabletop.lab.dimensions import dimension_for
 
     console = Console(stderr=True)
@@ -280,7 +280,7 @@ def balance_command(
                                  record_dir=str(records) if records else None,
                                  progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
                                  output=_sweep_output(out, game, "balance", resume, bar, task))
-        from tabletop.lab.render import write_report
+        from tabletop.lab.render import cost_range, write_report
 
         paths = write_report(report, out)
         stdout = _stdout()
@@ -289,10 +289,13 @@ def balance_command(
             table = Table(title="Suggested point costs (Bradley-Terry fit)")
             for column in ("entry", "current", "suggested", "95% range"):
                 table.add_column(column, justify="left" if column == "entry" else "right")
-            for row in report.fit.to_json():
+            rows = report.fit.to_json()
+            for row in rows:
                 table.add_row(row["entry"], "-" if row["current"] is None else f"{row['current']:g}",
-                              f"{row['suggested']:.0f}", f"{row['low']:.0f}–{row['high']:.0f}")
+                              f"{row['suggested']:.0f}", cost_range(row))
             stdout.print(table)
+            if any(row["low"] is None for row in rows):
+                stdout.print(NO_RANGE, markup=False)
         _print_errors(stdout, report.errors)
         for kind, path in paths.items():
             stdout.print(f"{kind}: {path}")
@@ -315,7 +318,7 @@ def ladder_command(
     resume: ResumeOpt = False,
 ) -> None:
     """Rate agents from a round robin: Bradley-Terry ratings (Elo scale) with bootstrap intervals."""
-    from tabletop.lab.ladder import run_ladder
+    from tabletop.lab.ladder import ONE_WAY, run_ladder
 
     check_output_path(json_out, "--json")
     _check_folder(sweep_out, "the games journal")
@@ -341,7 +344,10 @@ def ladder_command(
             interval = ladder.interval(i)
             if isinstance(interval, str):
                 shown = "-"
-                if interval != "no bootstrap re-samples":
+                if interval == ONE_WAY:
+                    notes.append(f"{r.names[i]} won all or lost all the games of each of its pairings, so every "
+                                 "re-sample repeats them and shows no spread: no interval is shown.")
+                elif interval != "no bootstrap re-samples":
                     side = "above" if interval.startswith("won") else "below"
                     notes.append(f"{r.names[i]} {interval}, so nothing bounds its rating from {side}: "
                                  "no interval is shown.")

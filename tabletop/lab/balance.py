@@ -32,7 +32,11 @@ from .simulate import SweepOutput, default_record_dir, modules_for
 from .stats import ELO_PER_NATURAL, BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
 from .sweep import Progress, Tally, run_sweep, scored_games
 
-__all__ = ["BalanceReport", "CostFit", "VariantRow", "balance_games", "choose_entries", "run_balance"]
+__all__ = ["NO_RANGE", "BalanceReport", "CostFit", "VariantRow", "balance_games", "choose_entries", "run_balance"]
+
+#: Said under a cost table with an entry whose every pairing went one way in every game.
+NO_RANGE = ("No range is shown for an entry whose every pairing went one way in every game: every re-sample "
+            "repeats those games, so the bootstrap shows no spread.")
 
 @dataclass(frozen=True)
 class VariantRow:
@@ -60,10 +64,14 @@ class CostFit:
     ratings: BradleyTerry
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [{"entry": e, "current": c, "suggested": round(s, 1), "low": round(lo, 1), "high": round(hi, 1),
-                 "rating": round(r, 1)}
-                for e, c, s, lo, hi, r in zip(self.entries, self.current, self.suggested, self.low, self.high,
-                                              self.ratings.ratings, strict=True)]
+        """One row per entry; an entry whose every pairing went one way has no range (null bounds)."""
+        rows = []
+        for i, (e, c, s, lo, hi, r) in enumerate(zip(self.entries, self.current, self.suggested, self.low, self.high,
+                                                     self.ratings.ratings, strict=True)):
+            ranged = self.ratings.has_interval(i)
+            rows.append({"entry": e, "current": c, "suggested": round(s, 1), "low": round(lo, 1) if ranged else None,
+                         "high": round(hi, 1) if ranged else None, "rating": round(r, 1)})
+        return rows
 
 
 @dataclass

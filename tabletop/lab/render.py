@@ -7,6 +7,7 @@ import base64
 import html
 import io
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -16,10 +17,15 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 
-from .balance import BalanceReport
+from .balance import NO_RANGE, BalanceReport
 from .stats import Rate
 
-__all__ = ["heatmap", "html_report", "write_report"]
+__all__ = ["cost_range", "heatmap", "html_report", "write_report"]
+
+
+def cost_range(cost: dict[str, Any]) -> str:
+    """A suggested cost's 95% range as text, or a dash when it has none."""
+    return "–" if cost["low"] is None else f"{cost['low']:.0f}–{cost['high']:.0f}"
 
 
 def _matrix(report: BalanceReport) -> tuple[np.ndarray, list[list[str]], list[str], list[str], str]:
@@ -129,11 +135,14 @@ def html_report(report: BalanceReport, png: bytes) -> str:
                      "sides are even: a line fitted through strength against the current costs turns each "
                      "entry's strength into the cost it has earned. Ranges are 95% bootstrap intervals.</p>")
         parts.append("<table><tr><th>entry</th><th>current</th><th>suggested</th><th>range</th><th>rating</th></tr>")
-        for cost in fit.to_json():
+        rows = fit.to_json()
+        for cost in rows:
             current = "–" if cost["current"] is None else f"{cost['current']:g}"
             parts.append(f"<tr><th>{esc(cost['entry'])}</th><td>{current}</td><td>{cost['suggested']:.0f}</td>"
-                         f"<td>{cost['low']:.0f}–{cost['high']:.0f}</td><td>{cost['rating']:.0f}</td></tr>")
+                         f"<td>{cost_range(cost)}</td><td>{cost['rating']:.0f}</td></tr>")
         parts.append("</table>")
+        if any(cost["low"] is None for cost in rows):
+            parts.append(f"<p>{esc(NO_RANGE)}</p>")
     if report.errors:
         parts.append(f"<h2>Failed games ({len(report.errors)})</h2><ul>")
         parts += [f"<li>seed {e.seed}: {esc(e.error or '')} (record {esc(e.record_path or 'not saved')})</li>"
