@@ -9,6 +9,7 @@ import dataclasses
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, NoReturn
 
@@ -38,8 +39,28 @@ def _fail(message: str) -> NoReturn:
     raise typer.Exit(1)
 
 
+@dataclass
+class _Sweep:
+    """A sweep under way: enough to say, when Ctrl-C stops it, how far it got and what was kept."""
+
+    journal: Path | None = None
+    bar: Progress | None = None
+    task: Any = None
+
+    def how_far(self) -> str:
+        if self.bar is None:
+            return ""
+        progress = next(t for t in self.bar.tasks if t.id == self.task)
+        done, total = int(progress.completed), int(progress.total or 0)
+        if self.journal is not None:
+            return (f"{done} of {total} games finished and are kept in {self.journal}; the same command with "
+                    "--resume plays only the rest.")
+        return (f"{done} of {total} games had finished; none is kept without --out DIR, which writes every game "
+                "as it finishes, for --resume.")
+
+
 @contextmanager
-def _errors() -> Iterator[None]:
+def _errors(sweep: _Sweep | None = None) -> Iterator[None]:
     try:
         yield
     except (TabletopError, ValueError) as exc:
@@ -47,7 +68,8 @@ def _errors() -> Iterator[None]:
     except OSError as exc:
         _fail(f"cannot use {exc.filename or ''}: {exc.strerror or exc}")
     except KeyboardInterrupt:
-        print("\nInterrupted.", file=sys.stderr, flush=True)
+        note = sweep.how_far() if sweep is not None else ""
+        print("\nInterrupted." + (f" {note}" if note else ""), file=sys.stderr, flush=True)
         raise typer.Exit(130) from None
 
 
@@ -94,11 +116,13 @@ def _progress(console: Console, total: int, what: str) -> Progress:
                     TextColumn("{task.fields[note]}"), TimeRemainingColumn(), console=console, transient=True)
 
 
-def _sweep_output(out: Path | None, game: str, command: str, resume: bool, bar: Progress, task: Any) -> Any:
+def _sweep_output(sweep: _Sweep, out: Path | None, game: str, command: str, resume: bool, bar: Progress,
+                  task: Any) -> Any:
     """Where the sweep streams its games (``--out``) and how the bar counts resumed ones."""
     from tabletop.lab.simulate import SweepOutput
 
     journal = out / f"{game}-{command}-games.jsonl" if out is not None else None
+    sweep.journal, sweep.bar, sweep.task = journal, bar, task
     # Games already in the journal move the bar without counting towards the pace.
     return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
 
@@ -176,7 +200,8 @@ def simulate_command(
     _check_machine_outputs(**{"--json": json_out, "--csv": csv_out})
     _check_folder(sweep_out, "the games journal")
     console = Console(stderr=True)
-    with _errors():
+    sweep = _Sweep()
+    with _errors(sweep):
         agents = [seat1, seat2, *(seat or [])]
         with _progress(console, games, f"{game}") as bar:
             task = bar.add_task("games", total=games, note="")
@@ -189,7 +214,7 @@ def simulate_command(
 
             report = simulate(game, agents, games, seed, jobs=jobs, options=_options(option), swap=swap,
                               max_steps=max_steps, record_dir=str(records) if records else None, progress=tick,
-                              cluster=cluster, output=_sweep_output(sweep_out, game, "simulate", resume, bar, task),
+                              cluster=cluster, output=_sweep_output(sweep, sweep_out, game, "simulate", resume, bar, task),
                               keep_games=json_out is not None or csv_out is not None)
         out = _stdout(json_out, csv_out)
         _print_summary(out, report)
@@ -264,7 +289,8 @@ def balance_command(
 
     console = Console(stderr=True)
     _check_folder(out, "the report")
-    with _errors():
+    sweep = _Sweep()
+    with _errors(sweep):
         # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
@@ -279,7 +305,7 @@ def balance_command(
                                  entries=chosen, mirrors=mirrors, max_steps=max_steps,
                                  record_dir=str(records) if records else None,
                                  progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
-                                 output=_sweep_output(out, game, "balance", resume, bar, task))
+                                 output=_sweep_output(sweep, out, game, "balance", resume, bar, task))
         from tabletop.lab.render import cost_range, write_report
 
         paths = write_report(report, out)
@@ -323,7 +349,8 @@ def ladder_command(
     check_output_path(json_out, "--json")
     _check_folder(sweep_out, "the games journal")
     console = Console(stderr=True)
-    with _errors():
+    sweep = _Sweep()
+    with _errors(sweep):
         specs = split_agents(agents)
         game_class(game)
         total = games * len(specs) * (len(specs) - 1) // 2
@@ -332,7 +359,7 @@ def ladder_command(
             ladder = run_ladder(game, specs, games, seed, jobs=jobs, options=_options(option), bootstrap=bootstrap,
                                 max_steps=max_steps, record_dir=str(records) if records else None,
                                 progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
-                                output=_sweep_output(sweep_out, game, "ladder", resume, bar, task))
+                                output=_sweep_output(sweep, sweep_out, game, "ladder", resume, bar, task))
         out = _stdout(json_out)
         table = Table(title=f"{game} ladder: {games} games per pairing, seed {seed}")
         for column in ("rank", "agent", "rating", "95% interval", "W-D-L"):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from tabletop.lab import sweep
+from tabletop.lab.match import play_match
 from tests.cli.runner import assert_clean_failure, invoke
 
 
@@ -33,3 +35,33 @@ def test_ladder_shows_no_interval_for_an_agent_whose_every_pairing_went_one_way(
     assert "random (#2) won all or lost all the games of each of its pairings" in result.stdout
     row = json.loads(out.read_text())["ratings"][1]
     assert (row["low"], row["high"], row["no_interval"]) == (None, None, "each pairing went one way")
+
+
+def _interrupt_after(monkeypatch, games: int) -> None:
+    """Ctrl-C as the sweep asks for game number ``games`` + 1."""
+    played = []
+
+    def play(spec):
+        if len(played) == games:
+            raise KeyboardInterrupt
+        played.append(spec.index)
+        return play_match(spec)
+
+    monkeypatch.setattr(sweep, "play_match", play)
+
+
+def test_ctrl_c_says_how_many_games_finished_and_how_to_resume_them(monkeypatch, tmp_path):
+    _interrupt_after(monkeypatch, 3)
+    result = invoke("simulate", "test-pig", "-n", "10", "--out", str(tmp_path))
+    journal = tmp_path / "test-pig-simulate-games.jsonl"
+    assert result.exit_code == 130 and "Traceback" not in result.output
+    assert f"Interrupted. 3 of 10 games finished and are kept in {journal}; the same command with --resume" \
+        in " ".join(result.stderr.split())
+    assert len(journal.read_text().splitlines()) == 1 + 3
+
+
+def test_ctrl_c_without_out_says_the_finished_games_are_not_kept(monkeypatch):
+    _interrupt_after(monkeypatch, 2)
+    result = invoke("ladder", "test-pig", "--agents", "random,heuristic", "-n", "6")
+    assert result.exit_code == 130
+    assert "Interrupted. 2 of 6 games had finished; none is kept without --out DIR" in " ".join(result.stderr.split())
