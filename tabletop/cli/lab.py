@@ -272,6 +272,8 @@ def balance_command(
     entries: Annotated[str | None, typer.Option(help="Only these entries, comma-separated.")] = None,
     out: Annotated[Path, typer.Option(help="Folder for the PNG, SVG, HTML and JSON report.")] = Path("balance"),
     mirrors: Annotated[bool | None, typer.Option(help="Also play each entry against itself (default: per game).")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", "-o", help="A house rule on every game, name=value (repeatable); not one the balance varies.")] = None,
     seed: SeedOpt = 0,
     jobs: JobsOpt = 1,
     records: RecordsOpt = None,
@@ -285,7 +287,8 @@ def balance_command(
     """
     from tabletop.agents import make_agent
     from tabletop.lab.balance import NO_RANGE, balance_games, choose_entries, run_balance
-    from tabletop.lab.dimensions import dimension_for
+    from tabletop.lab.dimensions import dimension_for, with_house_rules
+    from tabletop.lab.render import house_rules as house_rules_text
 
     console = Console(stderr=True)
     _check_folder(out, "the report")
@@ -293,16 +296,19 @@ def balance_command(
     with _errors(sweep):
         # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
+        house_rules = _options(option)
+        with_house_rules(dimension, house_rules)
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
         chosen = choose_entries(dimension, named)
         make_agent(agent)
         mirrored = dimension.mirrors if mirrors is None else mirrors
         total = balance_games(dataclasses.replace(dimension, mirrors=mirrored), chosen, games)
-        console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games")
+        rules = f", {house_rules_text(house_rules)}" if house_rules else ""
+        console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games{rules}")
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")
             report = run_balance(game, agent=agent, games=games, seed=seed, jobs=jobs, dimension=dimension,
-                                 entries=chosen, mirrors=mirrors, max_steps=max_steps,
+                                 entries=chosen, mirrors=mirrors, options=house_rules, max_steps=max_steps,
                                  record_dir=str(records) if records else None,
                                  progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
                                  output=_sweep_output(sweep, out, game, "balance", resume, bar, task))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +21,7 @@ from matplotlib.figure import Figure
 from .balance import NO_RANGE, BalanceReport
 from .stats import Rate
 
-__all__ = ["cost_range", "heatmap", "html_report", "write_report"]
+__all__ = ["cost_range", "heatmap", "house_rules", "html_report", "write_report"]
 
 
 def cost_range(cost: dict[str, Any]) -> str:
@@ -72,10 +73,18 @@ def heatmap(report: BalanceReport) -> Figure:
                 ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=font,
                         color="white" if dark else "black")
     per = "pairing" if d.kind == "matchup" else "variant"
-    ax.set_title(f"{d.game}: {d.name}\n{report.agent}, {report.games} games per {per}", fontsize=10)
+    rules = f"\n{house_rules(report.options)}" if report.options else ""
+    ax.set_title(f"{d.game}: {d.name}\n{report.agent}, {report.games} games per {per}{rules}", fontsize=10)
     fig.colorbar(image, ax=ax, label=label, shrink=0.8)
     fig.tight_layout()
     return fig
+
+
+def house_rules(options: Mapping[str, Any]) -> str:
+    """House rules played in every game, as ``name=value`` pairs (empty without any)."""
+    shown = ", ".join(f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+                      for name, value in options.items())
+    return f"house rules: {shown}" if shown else ""
 
 
 def _image_bytes(fig: Figure, kind: str) -> bytes:
@@ -104,6 +113,7 @@ def html_report(report: BalanceReport, png: bytes) -> str:
         f"<p>{esc(d.note[:1].upper() + d.note[1:])}. Agent <code>{esc(report.agent)}</code> on every side, {report.games} games per "
         f"{'pairing (half each way round)' if d.kind == 'matchup' else 'variant'}, seed {report.seed}, "
         f"{report.played} games in all. Intervals are 95% Wilson score intervals; draws count half.</p>",
+        f"<p>Every game with {esc(house_rules(report.options))}.</p>" if report.options else "",
         f"<p>First seat wins {esc(report.first_seat.text())} of all games.</p>",
         f"<img alt='heatmap' src='data:image/png;base64,{base64.b64encode(png).decode()}'>",
     ]

@@ -7,6 +7,7 @@ import json
 
 from tabletop.lab import sweep
 from tabletop.lab.match import play_match
+from tests.agents import fixtures  # noqa: F401  (registers test-high-card)
 from tests.cli.runner import assert_clean_failure, invoke
 
 
@@ -65,3 +66,18 @@ def test_ctrl_c_without_out_says_the_finished_games_are_not_kept(monkeypatch):
     result = invoke("ladder", "test-pig", "--agents", "random,heuristic", "-n", "6")
     assert result.exit_code == 130
     assert "Interrupted. 2 of 6 games had finished; none is kept without --out DIR" in " ".join(result.stderr.split())
+
+
+def test_balance_plays_house_rules_on_every_game_and_refuses_those_it_sets(tmp_path):
+    out = tmp_path / "bal"
+    result = invoke("balance", "test-high-card", "-n", "2", "-o", "hand=4", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "test-high-card-balance.json").read_text())
+    assert report["options"] == {"hand": 4}
+    assert "house rules: hand=4" in (out / "test-high-card-balance.html").read_text()
+    games = [json.loads(line) for line in (out / "test-high-card-balance-games.jsonl").read_text().splitlines()]
+    assert games[0]["sweep"]["options"] == {"hand": 4} and len(games) == 1 + 2
+    assert_clean_failure(invoke("balance", "test-high-card", "-o", "deck1=strong", "--out", str(out)), 1,
+                         "--option deck1: the balance puts each of the")
+    assert_clean_failure(invoke("balance", "test-high-card", "-o", "hand=many", "--out", str(out)), 1,
+                         "option 'hand' must be")
