@@ -29,7 +29,7 @@ from rich.text import Text
 
 from tabletop.core import TabletopError, game_class
 
-from .errors import check_output_path
+from .errors import check_output_path, parse_options
 
 __all__ = ["register", "split_agents"]
 
@@ -91,16 +91,6 @@ def split_agents(text: str) -> list[str]:
                 current.append(token)
         specs += current
     return specs
-
-
-def _options(pairs: list[str] | None) -> dict[str, str]:
-    options: dict[str, str] = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
-            raise typer.BadParameter(f"expected name=value, got {pair!r}", param_hint="--option")
-        options[name.strip()] = value.strip()
-    return options
 
 
 class _GamesPerSecond(ProgressColumn):
@@ -212,7 +202,7 @@ def simulate_command(
                 failed += 0 if result.ok else 1
                 bar.update(task, advance=1, note=f"{failed} failed" if failed else "")
 
-            report = simulate(game, agents, games, seed, jobs=jobs, options=_options(option), swap=swap,
+            report = simulate(game, agents, games, seed, jobs=jobs, options=parse_options(option), swap=swap,
                               max_steps=max_steps, record_dir=str(records) if records else None, progress=tick,
                               cluster=cluster, output=_sweep_output(sweep, sweep_out, game, "simulate", resume, bar, task),
                               keep_games=json_out is not None or csv_out is not None)
@@ -296,7 +286,7 @@ def balance_command(
     with _errors(sweep):
         # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
-        house_rules = _options(option)
+        house_rules = parse_options(option)
         with_house_rules(dimension, house_rules)
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
         chosen = choose_entries(dimension, named)
@@ -362,7 +352,7 @@ def ladder_command(
         total = games * len(specs) * (len(specs) - 1) // 2
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")
-            ladder = run_ladder(game, specs, games, seed, jobs=jobs, options=_options(option), bootstrap=bootstrap,
+            ladder = run_ladder(game, specs, games, seed, jobs=jobs, options=parse_options(option), bootstrap=bootstrap,
                                 max_steps=max_steps, record_dir=str(records) if records else None,
                                 progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
                                 output=_sweep_output(sweep, sweep_out, game, "ladder", resume, bar, task))
@@ -419,7 +409,7 @@ def fit_command(
         game_class(game)
         console.print(f"Playing {games} games of {game}...")
         positions = collect_positions(game, games, seed, agents=split_agents(agents), every=every,
-                                      options=_options(option), jobs=jobs)
+                                      options=parse_options(option), jobs=jobs)
         fit = fit_evaluation(positions)
         table = Table(title=f"{game}: held-out predictions of the final points share "
                             f"({fit.train_positions} positions fitted, {fit.test_positions} held out)")

@@ -81,3 +81,9 @@ def test_balance_plays_house_rules_on_every_game_and_refuses_those_it_sets(tmp_p
                          "--option deck1: the balance puts each of the")
     assert_clean_failure(invoke("balance", "test-high-card", "-o", "hand=many", "--out", str(out)), 1,
                          "option 'hand' must be")
+
+
+def test_an_option_given_twice_with_different_values_is_refused():
+    result = invoke("simulate", "test-pig", "-n", "2", "-o", "target=20", "-o", "target=30")
+    assert result.exit_code == 2 and "target is given twice, as '20' and '30'" in " ".join(result.output.split())
+    assert invoke("simulate", "test-pig", "-n", "2", "-o", "target=20", "-o", "target=20").exit_code == 0
