@@ -157,8 +157,8 @@ OptionOpt = Annotated[list[str] | None, typer.Option("--option", "-o", help="A g
 MaxStepsOpt = Annotated[int, typer.Option(min=1, help="Count a game that runs longer than this many actions as failed.")]
 RecordsOpt = Annotated[Path | None, typer.Option(help="Folder for the records of failed games (default: a temp folder).")]
 ClusterOpt = Annotated[str | None, typer.Option(
-    help="Run on Ray: 'ray' (the cluster in RAY_ADDRESS, else a local instance of --jobs workers) or "
-         "'ray://HOST:PORT'. Needs pip install 'tabletop\\[ray]'.")]
+    help="Run on Ray: 'ray' (the cluster in RAY_ADDRESS, else a local instance on every core, or on --jobs "
+         "of them when above 1) or 'ray://HOST:PORT'. Needs pip install 'tabletop\\[ray]'.")]
 SweepOutOpt = Annotated[Path | None, typer.Option(
     "--out", help="Folder where every game is written as it finishes (GAME-COMMAND-games.jsonl), for --resume.")]
 ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue the interrupted sweep in --out, skipping the games it holds.")]

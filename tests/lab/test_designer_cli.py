@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from tabletop.lab import sweep
+from tabletop.lab.executors import make_executor
 from tabletop.lab.match import play_match
 from tests.agents import fixtures  # noqa: F401  (registers test-high-card)
 from tests.cli.runner import assert_clean_failure, invoke
@@ -87,3 +90,11 @@ def test_an_option_given_twice_with_different_values_is_refused():
     result = invoke("simulate", "test-pig", "-n", "2", "-o", "target=20", "-o", "target=30")
     assert result.exit_code == 2 and "target is given twice, as '20' and '30'" in " ".join(result.output.split())
     assert invoke("simulate", "test-pig", "-n", "2", "-o", "target=20", "-o", "target=20").exit_code == 0
+
+
+def test_the_cluster_help_says_how_many_cores_a_local_ray_instance_gets():
+    pytest.importorskip("ray")
+    assert make_executor(1, cluster="ray").workers is None  # type: ignore[attr-defined]
+    assert make_executor(2, cluster="ray").workers == 2  # type: ignore[attr-defined]
+    shown = " ".join(invoke("simulate", "--help", COLUMNS="300").output.replace("│", " ").split())
+    assert "else a local instance on every core, or on --jobs of them when above 1" in shown
