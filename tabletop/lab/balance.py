@@ -269,6 +269,6 @@ def _fill_variants(report: BalanceReport, entries: Sequence[str], tally: Tally) 
         n, first, draws = group.completed, group.first_seat_wins(), group.count(0, "draw")
         report.variants[entry] = VariantRow(
             first_wins=proportion(first, n), draws=proportion(draws, n), second_wins=proportion(n - first - draws, n),
-            length=mean_interval(group.length_values()),
+            length=mean_interval(group.length_values(), floor=0),
         )
 

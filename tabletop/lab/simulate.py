@@ -193,7 +193,7 @@ class SimulationReport:
             ))
         return SimulationSummary(
             games=self.tally.games, completed=n, participants=tuple(people),
-            length=mean_interval(done.length_values()), seconds=self.tally.seconds,
+            length=mean_interval(done.length_values(), floor=0), seconds=self.tally.seconds,
             errors=tuple(self.errors), first_seat_wins=proportion(done.first_seat_wins(), n),
         )
 

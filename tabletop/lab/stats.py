@@ -85,7 +85,14 @@ class Mean:
         return {k: _clean(v) for k, v in asdict(self).items()}
 
 
-def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE) -> Mean:
+def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE,
+                  floor: float | None = None) -> Mean:
+    """The mean with its Student-t interval, cut at ``floor``, the least the mean can be (a game's
+    length is never negative, though a t interval of a few games can reach below zero).
+
+    >>> mean_interval([10, 200], floor=0).low
+    0.0
+    """
     n = len(values)
     if n == 0:
         return Mean(math.nan, math.nan, math.nan, 0)
@@ -96,7 +103,8 @@ def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONF
     from scipy import stats
 
     half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * data.std(ddof=1) / math.sqrt(n))
-    return Mean(mean, mean - half, mean + half, n)
+    low = mean - half if floor is None else max(float(floor), mean - half)
+    return Mean(mean, low, mean + half, n)
 
 
 @dataclass(frozen=True)

@@ -98,3 +98,11 @@ def test_the_cluster_help_says_how_many_cores_a_local_ray_instance_gets():
     assert make_executor(2, cluster="ray").workers == 2  # type: ignore[attr-defined]
     shown = " ".join(invoke("simulate", "--help", COLUMNS="300").output.replace("│", " ").split())
     assert "else a local instance on every core, or on --jobs of them when above 1" in shown
+
+
+def test_the_mean_game_length_interval_stops_at_zero():
+    result = invoke("simulate", "test-pig", "-n", "2", "--seed", "1", "--json", "-")
+    assert result.exit_code == 0, result.output
+    length = json.loads(result.stdout)["summary"]["length"]
+    assert length["low"] == 0.0 < length["value"] < length["high"]
+    assert "(95% CI 0.0–" in result.stderr
