@@ -276,7 +276,7 @@ def balance_command(
     Every game is also written to OUT/GAME-balance-games.jsonl as it finishes, for --resume.
     """
     from tabletop.agents import make_agent
-    from tabletop.lab.balance import NO_RANGE, balance_games, choose_entries, run_balance
+    from tabletop.lab.balance import balance_games, choose_entries, run_balance
     from tabletop.lab.dimensions import dimension_for, with_house_rules
     from tabletop.lab.render import house_rules as house_rules_text
 
@@ -302,26 +302,51 @@ def balance_command(
                                  record_dir=str(records) if records else None,
                                  progress=lambda _r: bar.update(task, advance=1), cluster=cluster,
                                  output=_sweep_output(sweep, out, game, "balance", resume, bar, task))
-        from tabletop.lab.render import cost_range, write_report
+        from tabletop.lab.render import write_report
 
         paths = write_report(report, out)
         stdout = _stdout()
-        stdout.print(f"First seat won {report.first_seat.text().strip()} of {report.played} games.")
-        if report.fit is not None:
-            table = Table(title="Suggested point costs (Bradley-Terry fit)")
-            for column in ("entry", "current", "suggested", "95% range"):
-                table.add_column(column, justify="left" if column == "entry" else "right")
-            rows = report.fit.to_json()
-            for row in rows:
-                table.add_row(row["entry"], "-" if row["current"] is None else f"{row['current']:g}",
-                              f"{row['suggested']:.0f}", cost_range(row))
-            stdout.print(table)
-            if any(row["low"] is None for row in rows):
-                stdout.print(NO_RANGE, markup=False)
+        _print_balance(stdout, report)
         _print_errors(stdout, report.errors)
         for kind, path in paths.items():
             stdout.print(f"{kind}: {path}")
     _exit_if_all_failed(report.errors, report.played)
+
+
+def _print_balance(console: Console, report: Any) -> None:
+    """The balance at a glance: each entry against the field (or each variant), then any costs."""
+    from tabletop.lab.balance import NO_RANGE
+    from tabletop.lab.render import cost_range
+
+    d = report.dimension
+    if d.kind == "matchup":
+        table = Table(title=f"{d.name} against the field")
+        for column in ("entry", "points share", "games"):
+            table.add_column(column, justify="left" if column == "entry" else "right")
+        overall = {entry: report.overall(entry) for entry in d.entries}
+        for entry in sorted(d.entries, key=lambda e: -overall[e].value if overall[e].n else 1.0):
+            table.add_row(entry, overall[entry].text(), str(overall[entry].n))
+    else:
+        table = Table(title=f"{d.name}, the same seeds under each")
+        for column in ("variant", "first seat wins", "draws", "second seat wins", "mean length"):
+            table.add_column(column, justify="left" if column == "variant" else "right")
+        for entry, row in report.variants.items():
+            length = f"{row.length.value:.1f}" if row.length.n else "-"
+            table.add_row(entry, row.first_wins.text(), row.draws.text(), row.second_wins.text(), length)
+    console.print(table)
+    console.print(f"Rates with 95% Wilson intervals{'; draws count half' if d.kind == 'matchup' else ''}. "
+                  f"First seat won {report.first_seat.text().strip()} of {report.played} games.")
+    if report.fit is not None:
+        table = Table(title="Suggested point costs (Bradley-Terry fit)")
+        for column in ("entry", "current", "suggested", "95% range"):
+            table.add_column(column, justify="left" if column == "entry" else "right")
+        rows = report.fit.to_json()
+        for row in rows:
+            table.add_row(row["entry"], "-" if row["current"] is None else f"{row['current']:g}",
+                          f"{row['suggested']:.0f}", cost_range(row))
+        console.print(table)
+        if any(row["low"] is None for row in rows):
+            console.print(NO_RANGE, markup=False)
 
 
 def ladder_command(

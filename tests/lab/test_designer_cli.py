@@ -106,3 +106,15 @@ def test_the_mean_game_length_interval_stops_at_zero():
     length = json.loads(result.stdout)["summary"]["length"]
     assert length["low"] == 0.0 < length["value"] < length["high"]
     assert "(95% CI 0.0–" in result.stderr
+
+
+def test_balance_prints_each_entry_against_the_field(tmp_path):
+    out = tmp_path / "bal"
+    result = invoke("balance", "test-high-card", "-n", "4", "--seed", "2", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "test-high-card-balance.json").read_text())
+    rows = {line.split()[1]: line for line in result.stdout.splitlines() if line.split()[1:2] in (["plain"], ["strong"])}
+    for entry in ("plain", "strong"):
+        rate = report["overall"][entry]
+        shown = f"{100 * rate['rate']:.1f}% [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
+        assert shown in rows[entry], (shown, result.stdout)
