@@ -287,14 +287,15 @@ def balance_command(
         # Every argument is checked before anything is printed or played.
         dimension = dimension_for(game)
         house_rules = parse_options(option)
-        with_house_rules(dimension, house_rules)
+        ruled = with_house_rules(dimension, house_rules)
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
         chosen = choose_entries(dimension, named)
         make_agent(agent)
         mirrored = dimension.mirrors if mirrors is None else mirrors
         total = balance_games(dataclasses.replace(dimension, mirrors=mirrored), chosen, games)
-        rules = f", {house_rules_text(house_rules)}" if house_rules else ""
-        console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games{rules}")
+        rules = f", {house_rules_text({name: ruled.base_options[name] for name in house_rules})}" if house_rules else ""
+        console.print(f"{game}: {dimension.name} ({dimension.kind}), {len(chosen)} entries, {total} games{rules}",
+                      soft_wrap=True)
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")
             report = run_balance(game, agent=agent, games=games, seed=seed, jobs=jobs, dimension=dimension,

@@ -118,3 +118,16 @@ def test_balance_prints_each_entry_against_the_field(tmp_path):
         rate = report["overall"][entry]
         shown = f"{100 * rate['rate']:.1f}% [{100 * rate['low']:.1f}, {100 * rate['high']:.1f}]"
         assert shown in rows[entry], (shown, result.stdout)
+
+
+def test_resuming_another_sweep_names_the_settings_that_differ(tmp_path):
+    first = invoke("balance", "test-high-card", "-n", "2", "--out", str(tmp_path))
+    assert first.exit_code == 0, first.output
+    result = invoke("balance", "test-high-card", "-n", "2", "-o", "ties=on", "--out", str(tmp_path), "--resume")
+    assert result.exit_code == 1 and "holds a different sweep (its options none, not {ties=true})" in result.stderr
+    assert "house rules: ties=true" in result.stderr
+    result = invoke("simulate", "test-pig", "-n", "2", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    result = invoke("simulate", "test-pig", "-n", "2", "-o", "target=30", "--seat2", "random", "--out", str(tmp_path),
+                    "--resume")
+    assert_clean_failure(result, 1, "(its target 20, not 30; its agents [heuristic, heuristic], not [heuristic, random])")
