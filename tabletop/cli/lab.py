@@ -117,10 +117,14 @@ def _sweep_output(sweep: _Sweep, out: Path | None, game: str, command: str, resu
     return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
 
 
-def _check_folder(out: Path | None, what: str) -> None:
-    """``--out`` names a folder: refuse an existing file before any work (it could hold nothing)."""
-    if out is not None and out.exists() and not out.is_dir():
-        _fail(f"--out {out} is a file; give a folder for {what}")
+def _check_folder(folder: Path | None, what: str, option: str = "--out") -> None:
+    """``option`` names a folder: refuse an existing file before any work (it could hold nothing)."""
+    if folder is not None and folder.exists() and not folder.is_dir():
+        _fail(f"{option} {folder} is a file; give a folder for {what}")
+
+
+def _check_records(records: Path | None) -> None:
+    _check_folder(records, "the records of failed games", "--records")
 
 
 def _to_stdout(path: Path | None) -> bool:
@@ -189,6 +193,7 @@ def simulate_command(
     check_output_path(csv_out, "--csv")
     _check_machine_outputs(**{"--json": json_out, "--csv": csv_out})
     _check_folder(sweep_out, "the games journal")
+    _check_records(records)
     console = Console(stderr=True)
     sweep = _Sweep()
     with _errors(sweep):
@@ -282,6 +287,7 @@ def balance_command(
 
     console = Console(stderr=True)
     _check_folder(out, "the report")
+    _check_records(records)
     sweep = _Sweep()
     with _errors(sweep):
         # Every argument is checked before anything is printed or played.
@@ -370,6 +376,7 @@ def ladder_command(
 
     check_output_path(json_out, "--json")
     _check_folder(sweep_out, "the games journal")
+    _check_records(records)
     console = Console(stderr=True)
     sweep = _Sweep()
     with _errors(sweep):

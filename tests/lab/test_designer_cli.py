@@ -131,3 +131,12 @@ def test_resuming_another_sweep_names_the_settings_that_differ(tmp_path):
     result = invoke("simulate", "test-pig", "-n", "2", "-o", "target=30", "--seat2", "random", "--out", str(tmp_path),
                     "--resume")
     assert_clean_failure(result, 1, "(its target 20, not 30; its agents [heuristic, heuristic], not [heuristic, random])")
+
+
+def test_a_file_for_the_records_folder_is_refused_before_any_game(tmp_path):
+    taken = tmp_path / "records"
+    taken.write_text("notes\n")
+    for command in (["simulate", "test-pig", "-n", "2"], ["ladder", "test-pig", "--agents", "random,heuristic"],
+                    ["balance", "test-high-card", "--out", str(tmp_path / "bal")]):
+        result = invoke(*command, "--max-steps", "2", "--records", str(taken))
+        assert_clean_failure(result, 1, f"--records {taken} is a file; give a folder for the records of failed games")
