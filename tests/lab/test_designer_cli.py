@@ -140,3 +140,13 @@ def test_a_file_for_the_records_folder_is_refused_before_any_game(tmp_path):
                     ["balance", "test-high-card", "--out", str(tmp_path / "bal")]):
         result = invoke(*command, "--max-steps", "2", "--records", str(taken))
         assert_clean_failure(result, 1, f"--records {taken} is a file; give a folder for the records of failed games")
+
+
+def test_an_agent_repeated_onto_both_sides_fails_the_game_instead_of_winning_it():
+    # Four seats alternate sides; three agents repeat as A, B, C, A, so A holds a seat on each side
+    # and was counted as winning every game.
+    result = invoke("simulate", "cargo-bay-ball", "-n", "1", "-o", "players=4", "--seat1", "random", "--seat2",
+                    "random", "--seat", "random")
+    shown = " ".join((result.stdout + result.stderr).split())
+    assert result.exit_code == 1 and "every one of the 1 games failed" in shown
+    assert "random (#1) held seats on both sides (seat" in shown and "so it neither won nor lost" in shown
