@@ -131,3 +131,18 @@ def test_the_progress_bar_shows_games_per_second_and_time_left():
     bar.update(task, advance=10)
     assert re.fullmatch(r"[\d,]+\.\d games/s", str(bar.columns[3].render(bar.tasks[0])))
     assert bar.tasks[0].speed and bar.tasks[0].time_remaining is not None
+
+
+def test_a_killed_worker_process_costs_no_games_and_changes_no_result(tmp_path):
+    # The pool breaks with its worker; the batches it held are played again on a fresh pool.
+    lethal = [f"test-lethal:marker={tmp_path / 'died'}", "random"]
+    report = simulate("test-pig", lethal, games=24, seed=3, jobs=2)
+    assert (tmp_path / "died").exists() and not report.errors
+    assert _games(report) == _games(simulate("test-pig", lethal, games=24, seed=3))
+
+
+def test_a_batch_that_kills_every_worker_is_reported_and_the_sweep_ends():
+    # More batches than the pool holds at once, so batches wait for a pool that a crash broke.
+    report = simulate("test-pig", ["test-lethal:marker=always", "random"], games=40, seed=3, jobs=2)
+    assert len(report.errors) == 40
+    assert all("worker process failed: BrokenProcessPool" in (game.error or "") for game in report.errors)
