@@ -4,6 +4,9 @@ numbers on the screen, through the real ``tabletop`` command."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 
@@ -11,7 +14,7 @@ from tabletop.lab import sweep
 from tabletop.lab.executors import make_executor
 from tabletop.lab.match import play_match
 from tests.agents import fixtures  # noqa: F401  (registers test-high-card)
-from tests.cli.runner import assert_clean_failure, invoke
+from tests.cli.runner import REPO, assert_clean_failure, invoke
 
 
 def test_a_number_option_refuses_nan_by_name():
@@ -150,3 +153,17 @@ def test_an_agent_repeated_onto_both_sides_fails_the_game_instead_of_winning_it(
     shown = " ".join((result.stdout + result.stderr).split())
     assert result.exit_code == 1 and "every one of the 1 games failed" in shown
     assert "random (#1) held seats on both sides (seat" in shown and "so it neither won nor lost" in shown
+
+
+def test_the_guide_s_python_sweep_runs_as_a_script(tmp_path):
+    guide = (REPO / "docs" / "agents.md").read_text()
+    start = guide.index("```python\n", guide.index("## Simulation")) + len("```python\n")
+    script = guide[start:guide.index("```", start)]
+    # Fewer games and iterations than the guide's, to keep the test quick; the rest as written.
+    assert "games=50" in script and "mcts:iterations=100" in script
+    script = script.replace("games=50", "games=2").replace("mcts:iterations=100", "mcts:iterations=2")
+    (tmp_path / "sweep.py").write_text(script)
+    ran = subprocess.run([sys.executable, "sweep.py"], cwd=tmp_path, capture_output=True, text=True, timeout=300,
+                         env={**os.environ, "PYTHONPATH": str(REPO)})
+    assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr[-3000:]
+    assert json.loads((tmp_path / "out.json").read_text())["summary"]["completed"] == 2
