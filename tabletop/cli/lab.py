@@ -297,6 +297,10 @@ def balance_command(
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
         chosen = choose_entries(dimension, named)
         make_agent(agent)
+        if mirrors is not None and dimension.kind != "matchup":
+            flag = "--mirrors" if mirrors else "--no-mirrors"
+            _fail(f"{flag} is for matchups; the {game} balance compares {dimension.name} (variants), each "
+                  "against the rules as written")
         mirrored = dimension.mirrors if mirrors is None else mirrors
         total = balance_games(dataclasses.replace(dimension, mirrors=mirrored), chosen, games)
         rules = f", {house_rules_text({name: ruled.base_options[name] for name in house_rules})}" if house_rules else ""

@@ -167,3 +167,10 @@ def test_the_guide_s_python_sweep_runs_as_a_script(tmp_path):
                          env={**os.environ, "PYTHONPATH": str(REPO)})
     assert ran.returncode == 0 and "Traceback" not in ran.stderr, ran.stderr[-3000:]
     assert json.loads((tmp_path / "out.json").read_text())["summary"]["completed"] == 2
+
+
+def test_mirrors_on_a_balance_of_variants_is_refused(tmp_path):
+    result = invoke("balance", "friendly-competition", "-n", "1", "--entries", "as-written,receiver=anyone",
+                    "--mirrors", "--out", str(tmp_path / "bal"))
+    assert_clean_failure(result, 1, "--mirrors is for matchups; the friendly-competition balance compares house rules")
+    assert not (tmp_path / "bal").exists()
