@@ -405,7 +405,7 @@ def ladder_command(
             if isinstance(interval, str):
                 shown = "-"
                 if interval == ONE_WAY:
-                    notes.append(f"{r.names[i]} won all or lost all the games of each of its pairings, so every "
+                    notes.append(f"Each pairing of {r.names[i]} ended the same way in every game, so every "
                                  "re-sample repeats them and shows no spread: no interval is shown.")
                 elif interval != "no bootstrap re-samples":
                     side = "above" if interval.startswith("won") else "below"

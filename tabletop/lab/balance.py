@@ -35,7 +35,7 @@ from .sweep import Progress, Tally, run_sweep, scored_games
 __all__ = ["NO_RANGE", "BalanceReport", "CostFit", "VariantRow", "balance_games", "choose_entries", "run_balance"]
 
 #: Said under a cost table with an entry whose every pairing went one way in every game.
-NO_RANGE = ("No range is shown for an entry whose every pairing went one way in every game: every re-sample "
+NO_RANGE = ("No range is shown for an entry each of whose pairings ended the same way in every game: every re-sample "
             "repeats those games, so the bootstrap shows no spread.")
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from .sweep import Progress, Tally, run_sweep, scored_games
 __all__ = ["ONE_WAY", "Ladder", "run_ladder"]
 
 #: Why an agent whose every pairing went one way in every game has no interval.
-ONE_WAY = "each pairing went one way"
+ONE_WAY = "each pairing ended the same way every game"
 
 
 def _pair(tag: str) -> tuple[int, int]:

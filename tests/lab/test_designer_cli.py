@@ -39,9 +39,9 @@ def test_ladder_shows_no_interval_for_an_agent_whose_every_pairing_went_one_way(
                     "--bootstrap", "20", "--json", str(out))
     assert result.exit_code == 0, result.output
     assert "2-0-2" in result.stdout and "1500–1500" not in result.stdout
-    assert "random (#2) won all or lost all the games of each of its pairings" in result.stdout
+    assert "Each pairing of random (#2) ended the same way in every game" in result.stdout
     row = json.loads(out.read_text())["ratings"][1]
-    assert (row["low"], row["high"], row["no_interval"]) == (None, None, "each pairing went one way")
+    assert (row["low"], row["high"], row["no_interval"]) == (None, None, "each pairing ended the same way every game")
 
 
 def _interrupt_after(monkeypatch, games: int) -> None:
