@@ -22,7 +22,6 @@ from rich.progress import (
     ProgressColumn,
     Task,
     TextColumn,
-    TimeRemainingColumn,
 )
 from rich.table import Table
 from rich.text import Text
@@ -93,17 +92,38 @@ def split_agents(text: str) -> list[str]:
     return specs
 
 
+def _pace(task: Task) -> float | None:
+    """Games a second since the sweep (or its resumption) started. Results come back a batch at a
+    time, so rich's pace over its last samples read a batch of 25 games finished in a millisecond
+    as 25,000 games a second, and its time left as nothing, until the next batch came."""
+    played = task.completed - task.fields.get("resumed", 0)
+    elapsed = task.elapsed
+    return played / elapsed if played > 0 and elapsed else None
+
+
 class _GamesPerSecond(ProgressColumn):
-    """The sweep's pace over the last half minute."""
+    """The sweep's pace (see :func:`_pace`)."""
 
     def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.1f} games/s" if speed else "- games/s", style="progress.data.speed")
+        pace = _pace(task)
+        return Text(f"{pace:,.1f} games/s" if pace else "- games/s", style="progress.data.speed")
+
+
+class _TimeLeft(ProgressColumn):
+    """The time the rest of the sweep takes at its pace so far."""
+
+    def render(self, task: Task) -> Text:
+        pace = _pace(task)
+        if not pace or task.total is None:
+            return Text("-:--:--", style="progress.remaining")
+        minutes, seconds = divmod(round(max(0.0, task.total - task.completed) / pace), 60)
+        hours, minutes = divmod(minutes, 60)
+        return Text(f"{hours}:{minutes:02d}:{seconds:02d}", style="progress.remaining")
 
 
 def _progress(console: Console, total: int, what: str) -> Progress:
     return Progress(TextColumn(f"[bold]{what}"), BarColumn(), MofNCompleteColumn(), _GamesPerSecond(),
-                    TextColumn("{task.fields[note]}"), TimeRemainingColumn(), console=console, transient=True)
+                    TextColumn("{task.fields[note]}"), _TimeLeft(), console=console, transient=True)
 
 
 def _sweep_output(sweep: _Sweep, out: Path | None, game: str, command: str, resume: bool, bar: Progress,
@@ -114,7 +134,7 @@ def _sweep_output(sweep: _Sweep, out: Path | None, game: str, command: str, resu
     journal = out / f"{game}-{command}-games.jsonl" if out is not None else None
     sweep.journal, sweep.bar, sweep.task = journal, bar, task
     # Games already in the journal move the bar without counting towards the pace.
-    return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n))
+    return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n, resumed=n))
 
 
 def _check_folder(folder: Path | None, what: str, option: str = "--out") -> None:

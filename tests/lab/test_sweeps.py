@@ -146,3 +146,24 @@ def test_a_batch_that_kills_every_worker_is_reported_and_the_sweep_ends():
     report = simulate("test-pig", ["test-lethal:marker=always", "random"], games=40, seed=3, jobs=2)
     assert len(report.errors) == 40
     assert all("worker process failed: BrokenProcessPool" in (game.error or "") for game in report.errors)
+
+
+def test_a_batch_arriving_at_once_does_not_read_as_thousands_of_games_a_second():
+    from rich.console import Console
+
+    from tabletop.cli.lab import _progress
+
+    now = [0.0]
+    bar = _progress(Console(file=io.StringIO(), width=120, force_terminal=True), 100, "test-pig")
+    bar.get_time = lambda: now[0]
+    task = bar.add_task("games", total=100, note="")
+    now[0] = 5.0
+    for _ in range(20):  # a batch of 20 games comes back five seconds in, one microsecond apart
+        now[0] += 1e-6
+        bar.update(task, advance=1)
+    pace, left = (str(column.render(bar.tasks[0])) for column in (bar.columns[3], bar.columns[5]))
+    assert pace == "4.0 games/s" and left == "0:00:20"
+    bar.reset(task, completed=50, resumed=50)  # a resumed sweep: the journal's games are no pace
+    now[0] += 10
+    bar.update(task, advance=10)
+    assert str(bar.columns[3].render(bar.tasks[0])) == "1.0 games/s"
