@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Iterator
+from concurrent.futures.process import BrokenProcessPool
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +67,9 @@ def _errors(sweep: _Sweep | None = None) -> Iterator[None]:
         _fail(str(exc))
     except OSError as exc:
         _fail(f"cannot use {exc.filename or ''}: {exc.strerror or exc}")
+    except BrokenProcessPool:
+        _fail("worker processes died twice over while playing the same games (killed, or out of memory); "
+              "try fewer --jobs")
     except KeyboardInterrupt:
         note = sweep.how_far() if sweep is not None else ""
         print("\nInterrupted." + (f" {note}" if note else ""), file=sys.stderr, flush=True)

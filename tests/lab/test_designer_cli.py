@@ -174,3 +174,10 @@ def test_mirrors_on_a_balance_of_variants_is_refused(tmp_path):
                     "--mirrors", "--out", str(tmp_path / "bal"))
     assert_clean_failure(result, 1, "--mirrors is for matchups; the friendly-competition balance compares house rules")
     assert not (tmp_path / "bal").exists()
+
+
+def test_fit_whose_workers_keep_dying_stops_with_a_message():
+    result = invoke("fit", "test-pig", "--agents", "test-lethal:marker=always", "-n", "2", "--jobs", "2", "--out", "-")
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert result.stderr.splitlines()[-1] == ("tabletop: error: worker processes died twice over while playing the "
+                                             "same games (killed, or out of memory); try fewer --jobs")
