@@ -258,7 +258,7 @@ def _print_summary(console: Console, report: Any) -> None:
     console.print("Rates with 95% Wilson intervals; points count a draw as half a win.")
     length = summary.length
     if length.n:
-        console.print(f"Mean game length: {length.value:.1f} actions (95% CI {length.low:.1f}–{length.high:.1f}); "
+        console.print(f"Mean game length: {length.value:.1f} actions ({length.bounds_text()}); "
                       f"first seat won {summary.first_seat_wins.text().strip()}.")
     for p in summary.participants:
         if p.scores and p.scores.common:

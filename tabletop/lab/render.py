@@ -134,7 +134,7 @@ def html_report(report: BalanceReport, png: bytes) -> str:
                      "<th>second seat wins</th><th>mean length (actions)</th></tr>")
         for entry, variant in report.variants.items():
             span = variant.length
-            length = f"{span.value:.1f} ({span.low:.1f}–{span.high:.1f})" if span.n else "–"
+            length = f"{span.value:.1f} ({span.bounds_text()})" if span.n else "–"
             parts.append(f"<tr><th>{esc(entry)}</th>{_rate_cell(variant.first_wins)}{_rate_cell(variant.draws)}"
                          f"{_rate_cell(variant.second_wins)}<td>{length}</td></tr>")
         parts.append("</table>")

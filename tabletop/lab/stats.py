@@ -84,6 +84,12 @@ class Mean:
     def to_json(self) -> dict[str, Any]:
         return {k: _clean(v) for k, v in asdict(self).items()}
 
+    def bounds_text(self) -> str:
+        """``95% CI low–high``, or why there is none (one value has no spread to measure)."""
+        if math.isnan(self.low):
+            return "one game: no interval"
+        return f"95% CI {self.low:.1f}–{self.high:.1f}"
+
 
 def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE,
                   floor: float | None = None) -> Mean:
@@ -98,7 +104,9 @@ def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONF
         return Mean(math.nan, math.nan, math.nan, 0)
     data = np.asarray(values, dtype=float)
     mean = float(data.mean())
-    if n == 1 or float(data.std()) == 0.0:
+    if n == 1:
+        return Mean(mean, math.nan, math.nan, n)
+    if float(data.std()) == 0.0:
         return Mean(mean, mean, mean, n)
     from scipy import stats
 

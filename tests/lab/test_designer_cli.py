@@ -11,8 +11,11 @@ import sys
 import pytest
 
 from tabletop.lab import sweep
+from tabletop.lab.balance import run_balance
+from tabletop.lab.dimensions import generic_dimension
 from tabletop.lab.executors import make_executor
 from tabletop.lab.match import play_match
+from tabletop.lab.render import write_report
 from tests.agents import fixtures  # noqa: F401  (registers test-high-card)
 from tests.cli.runner import REPO, assert_clean_failure, invoke
 
@@ -181,3 +184,15 @@ def test_fit_whose_workers_keep_dying_stops_with_a_message():
     assert result.exit_code == 1 and "Traceback" not in result.output
     assert result.stderr.splitlines()[-1] == ("tabletop: error: worker processes died twice over while playing the "
                                              "same games (killed, or out of memory); try fewer --jobs")
+
+
+def test_one_game_gives_its_length_no_interval(tmp_path):
+    result = invoke("simulate", "test-pig", "-n", "1", "--json", "-")
+    assert result.exit_code == 0, result.output
+    length = json.loads(result.stdout)["summary"]["length"]
+    assert length["n"] == 1 and length["low"] is None and length["high"] is None
+    assert "actions (one game: no interval)" in result.stderr
+    variants = generic_dimension("test-high-card", prefer="variants")
+    report = run_balance("test-high-card", dimension=variants, games=1, entries=["as-written", "ties=on"])
+    page = write_report(report, tmp_path)["html"].read_text()
+    assert page.count("(one game: no interval)") == 2 and "nan" not in page
