@@ -138,7 +138,11 @@ def _sweep_output(sweep: _Sweep, out: Path | None, game: str, command: str, resu
     journal = out / f"{game}-{command}-games.jsonl" if out is not None else None
     sweep.journal, sweep.bar, sweep.task = journal, bar, task
     # Games already in the journal move the bar without counting towards the pace.
-    return SweepOutput(journal=journal, resume=resume, resumed=lambda n: bar.reset(task, completed=n, resumed=n))
+    def resumed(games: int) -> None:
+        bar.reset(task, completed=games)
+        bar.update(task, resumed=games)  # reset would drop the bar's other fields
+
+    return SweepOutput(journal=journal, resume=resume, resumed=resumed)
 
 
 def _check_folder(folder: Path | None, what: str, option: str = "--out") -> None:

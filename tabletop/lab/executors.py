@@ -104,33 +104,42 @@ class ProcessExecutor:
         again: deque[tuple[list[T], int]] = deque()
         try:
             while True:
+                lost: BrokenProcessPool | None = None
                 # A few batches per worker in flight: the workers never wait, memory stays flat.
                 while len(running) < 4 * self.jobs:
                     queued = again.popleft() if again else next(((batch, 0) for batch in batches), None)
                     if queued is None:
                         break
-                    running[pool.submit(run_batch, fn, queued[0], self.modules)] = queued
-                if not running:
-                    break
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                lost: BrokenProcessPool | None = None
-                for future in done:
-                    batch, broke = running.pop(future)
                     try:
-                        results = future.result()
-                    except BrokenProcessPool as exc:
+                        running[pool.submit(run_batch, fn, queued[0], self.modules)] = queued
+                    except BrokenProcessPool as exc:  # the pool broke since the last look; it never ran
+                        again.appendleft(queued)
                         lost = exc
-                        yield from self._again_or_crashed(batch, broke, exc, again)
-                        continue
-                    except Exception as exc:  # the batch itself failed; its games are reported
-                        results = self._crashed(batch, exc)
-                    yield from results
+                        break
+                if lost is None:
+                    if not running:
+                        break
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        batch, broke = running.pop(future)
+                        try:
+                            results = future.result()
+                        except BrokenProcessPool as exc:
+                            lost = exc
+                            yield from self._again_or_crashed(batch, broke, exc, again)
+                            continue
+                        except Exception as exc:  # the batch itself failed; its games are reported
+                            results = self._crashed(batch, exc)
+                        yield from results
                 if lost is not None:
-                    # A worker died (killed, out of memory) and took the pool with it: every batch
-                    # still in the pool is lost with it. Play them on a fresh pool; each game has its
-                    # own seed, so a game played again gives the same result.
-                    for batch, broke in running.values():
-                        yield from self._again_or_crashed(batch, broke, lost, again)
+                    # A worker died (killed, out of memory) and took the pool with it, and every
+                    # batch it had not finished. Play those on a fresh pool: each game has its own
+                    # seed, so a game played again gives the same result.
+                    for future, (batch, broke) in running.items():
+                        if future.done() and not future.cancelled() and future.exception() is None:
+                            yield from future.result()
+                        else:
+                            yield from self._again_or_crashed(batch, broke, lost, again)
                     running.clear()
                     pool.shutdown(wait=False, cancel_futures=True)
                     pool = ProcessPoolExecutor(self.jobs, mp_context=context)

@@ -151,7 +151,7 @@ def test_a_batch_that_kills_every_worker_is_reported_and_the_sweep_ends():
 def test_a_batch_arriving_at_once_does_not_read_as_thousands_of_games_a_second():
     from rich.console import Console
 
-    from tabletop.cli.lab import _progress
+    from tabletop.cli.lab import _progress, _Sweep, _sweep_output
 
     now = [0.0]
     bar = _progress(Console(file=io.StringIO(), width=120, force_terminal=True), 100, "test-pig")
@@ -163,7 +163,7 @@ def test_a_batch_arriving_at_once_does_not_read_as_thousands_of_games_a_second()
         bar.update(task, advance=1)
     pace, left = (str(column.render(bar.tasks[0])) for column in (bar.columns[3], bar.columns[5]))
     assert pace == "4.0 games/s" and left == "0:00:20"
-    bar.reset(task, completed=50, resumed=50)  # a resumed sweep: the journal's games are no pace
+    _sweep_output(_Sweep(), None, "test-pig", "simulate", True, bar, task).resumed(50)  # the journal's games
     now[0] += 10
     bar.update(task, advance=10)
-    assert str(bar.columns[3].render(bar.tasks[0])) == "1.0 games/s"
+    assert str(bar.columns[3].render(bar.tasks[0])) == "1.0 games/s" and bar.tasks[0].fields["note"] == ""
