@@ -155,6 +155,15 @@ def _check_records(records: Path | None) -> None:
     _check_folder(records, "the records of failed games", "--records")
 
 
+def _check_cluster(cluster: str | None) -> None:
+    """A --cluster that cannot work (a malformed address, Ray missing) is refused before the sweep starts."""
+    if cluster:
+        from tabletop.lab.cluster import cluster_address, import_ray
+
+        cluster_address(cluster)
+        import_ray()
+
+
 def _to_stdout(path: Path | None) -> bool:
     return path is not None and str(path) == "-"
 
@@ -225,6 +234,7 @@ def simulate_command(
     console = Console(stderr=True)
     sweep = _Sweep()
     with _errors(sweep):
+        _check_cluster(cluster)
         agents = [seat1, seat2, *(seat or [])]
         with _progress(console, games, f"{game}") as bar:
             task = bar.add_task("games", total=games, note="")
@@ -325,6 +335,7 @@ def balance_command(
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
         chosen = choose_entries(dimension, named)
         make_agent(agent)
+        _check_cluster(cluster)
         if mirrors is not None and dimension.kind != "matchup":
             flag = "--mirrors" if mirrors else "--no-mirrors"
             _fail(f"{flag} is for matchups; the {game} balance compares {dimension.name} (variants), each "
@@ -414,6 +425,7 @@ def ladder_command(
     with _errors(sweep):
         specs = split_agents(agents)
         game_class(game)
+        _check_cluster(cluster)
         total = games * len(specs) * (len(specs) - 1) // 2
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")

@@ -196,3 +196,12 @@ def test_one_game_gives_its_length_no_interval(tmp_path):
     report = run_balance("test-high-card", dimension=variants, games=1, entries=["as-written", "ties=on"])
     page = write_report(report, tmp_path)["html"].read_text()
     assert page.count("(one game: no interval)") == 2 and "nan" not in page
+
+
+def test_a_malformed_cluster_is_refused_before_anything_is_printed_or_made(tmp_path):
+    for command in (["simulate", "test-pig"], ["ladder", "test-pig", "--agents", "random,heuristic"],
+                    ["balance", "test-high-card", "--out", str(tmp_path / "bal")]):
+        result = invoke(*command, "--cluster", "spark")
+        assert_clean_failure(result, 1, "--cluster takes 'ray' or 'ray://HOST:PORT', not 'spark'")
+        assert result.stdout == ""
+    assert not (tmp_path / "bal").exists()
