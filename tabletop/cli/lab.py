@@ -155,6 +155,12 @@ def _check_records(records: Path | None) -> None:
     _check_folder(records, "the records of failed games", "--records")
 
 
+def _check_resume(out: Path | None, resume: bool) -> None:
+    from tabletop.lab.simulate import SweepOutput
+
+    SweepOutput(journal=out, resume=resume).check()
+
+
 def _check_cluster(cluster: str | None) -> None:
     """A --cluster that cannot work (a malformed address, Ray missing) is refused before the sweep starts."""
     if cluster:
@@ -235,6 +241,7 @@ def simulate_command(
     sweep = _Sweep()
     with _errors(sweep):
         _check_cluster(cluster)
+        _check_resume(sweep_out, resume)
         agents = [seat1, seat2, *(seat or [])]
         with _progress(console, games, f"{game}") as bar:
             task = bar.add_task("games", total=games, note="")
@@ -426,6 +433,7 @@ def ladder_command(
         specs = split_agents(agents)
         game_class(game)
         _check_cluster(cluster)
+        _check_resume(sweep_out, resume)
         total = games * len(specs) * (len(specs) - 1) // 2
         with _progress(console, total, game) as bar:
             task = bar.add_task("games", total=total, note="")

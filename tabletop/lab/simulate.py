@@ -75,9 +75,13 @@ class SweepOutput:
     resume: bool = False
     resumed: Callable[[int], None] | None = None
 
-    def open(self, identity: Mapping[str, Any]) -> Journal | None:
+    def check(self) -> None:
+        """Refuse a resume without a journal to resume from."""
         if self.resume and self.journal is None:
             raise ValueError("--resume needs --out: the folder of the sweep to continue")
+
+    def open(self, identity: Mapping[str, Any]) -> Journal | None:
+        self.check()
         return Journal(self.journal, identity) if self.journal is not None else None
 
 

@@ -205,3 +205,10 @@ def test_a_malformed_cluster_is_refused_before_anything_is_printed_or_made(tmp_p
         assert_clean_failure(result, 1, "--cluster takes 'ray' or 'ray://HOST:PORT', not 'spark'")
         assert result.stdout == ""
     assert not (tmp_path / "bal").exists()
+
+
+def test_resume_without_out_is_refused_before_the_sweep_starts():
+    for command in (["simulate", "test-pig"], ["ladder", "test-pig", "--agents", "random,heuristic"]):
+        result = invoke(*command, "--resume")
+        assert_clean_failure(result, 1, "--resume needs --out: the folder of the sweep to continue")
+        assert result.stderr.startswith("tabletop: error:")  # no progress bar was started
