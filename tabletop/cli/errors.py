@@ -104,11 +104,17 @@ def check_picture_folder(path: Path | None, option: str, *, force: bool) -> None
 
 
 def parse_options(pairs: list[str] | None) -> dict[str, str]:
-    """``["target=30", "house=yes"]`` → ``{"target": "30", "house": "yes"}``; the game checks values."""
+    """``["target=30", "house=yes"]`` → ``{"target": "30", "house": "yes"}``; the game checks values.
+
+    An option given twice with different values is refused: which one was meant is anyone's guess.
+    """
     options: dict[str, str] = {}
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
-        if not sep or not name.strip():
+        name, value = name.strip(), value.strip()
+        if not sep or not name:
             usage_error(f"options look like name=value, not {pair!r}", "--option")
-        options[name.strip()] = value.strip()
+        if options.get(name, value) != value:
+            usage_error(f"{name} is given twice, as {options[name]!r} and {value!r}; give it once", "--option")
+        options[name] = value
     return options

@@ -11,6 +11,7 @@ tabletop.core.errors.BadOption: option 'team_size' must be one of 2, 3, 4, not 5
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -90,7 +91,10 @@ class Option:
             if isinstance(default, float):
                 if isinstance(value, bool):
                     raise ValueError
-                return float(value)
+                number = float(value)
+                if not math.isfinite(number):  # NaN passes every bound check, so it is refused here
+                    raise ValueError
+                return number
             if isinstance(default, str) or default is None:
                 if not isinstance(value, str):
                     raise ValueError

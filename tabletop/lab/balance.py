@@ -18,21 +18,25 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from .dimensions import Dimension, DimensionUnavailable, dimension_for
+from .dimensions import Dimension, DimensionUnavailable, dimension_for, with_house_rules
 from .executors import Executor
 from .match import DEFAULT_MAX_STEPS, GameResult, MatchSpec, derive_seed
 from .simulate import SweepOutput, default_record_dir, modules_for
 from .stats import ELO_PER_NATURAL, BradleyTerry, Mean, Rate, bradley_terry, mean_interval, proportion
 from .sweep import Progress, Tally, run_sweep, scored_games
 
-__all__ = ["BalanceReport", "CostFit", "VariantRow", "balance_games", "choose_entries", "run_balance"]
+__all__ = ["NO_RANGE", "BalanceReport", "CostFit", "VariantRow", "balance_games", "choose_entries", "run_balance"]
+
+#: Said under a cost table with an entry whose every pairing went one way in every game.
+NO_RANGE = ("No range is shown for an entry each of whose pairings ended the same way in every game: every re-sample "
+            "repeats those games, so the bootstrap shows no spread.")
 
 @dataclass(frozen=True)
 class VariantRow:
@@ -60,10 +64,14 @@ class CostFit:
     ratings: BradleyTerry
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [{"entry": e, "current": c, "suggested": round(s, 1), "low": round(lo, 1), "high": round(hi, 1),
-                 "rating": round(r, 1)}
-                for e, c, s, lo, hi, r in zip(self.entries, self.current, self.suggested, self.low, self.high,
-                                              self.ratings.ratings, strict=True)]
+        """One row per entry; an entry whose every pairing went one way has no range (null bounds)."""
+        rows = []
+        for i, (e, c, s, lo, hi, r) in enumerate(zip(self.entries, self.current, self.suggested, self.low, self.high,
+                                                     self.ratings.ratings, strict=True)):
+            ranged = self.ratings.has_interval(i)
+            rows.append({"entry": e, "current": c, "suggested": round(s, 1), "low": round(lo, 1) if ranged else None,
+                         "high": round(hi, 1) if ranged else None, "rating": round(r, 1)})
+        return rows
 
 
 @dataclass
@@ -78,6 +86,8 @@ class BalanceReport:
     fit: CostFit | None = None
     errors: list[GameResult] = field(default_factory=list)
     played: int = 0
+    #: House rules given on top of the dimension, on every game.
+    options: dict[str, Any] = field(default_factory=dict)
 
     def matrix(self) -> list[list[Rate | None]]:
         entries = self.dimension.entries
@@ -96,7 +106,7 @@ class BalanceReport:
         d = self.dimension
         data: dict[str, Any] = {
             "game": d.game, "dimension": d.name, "kind": d.kind, "note": d.note, "agent": self.agent,
-            "games_per_cell": self.games, "seed": self.seed, "games_played": self.played,
+            "options": self.options, "games_per_cell": self.games, "seed": self.seed, "games_played": self.played,
             "first_seat_wins": self.first_seat.to_json(), "entries": list(d.entries),
             "errors": [{"seed": e.seed, "error": e.error, "record": e.record_path} for e in self.errors],
         }
@@ -159,16 +169,18 @@ def choose_entries(d: Dimension, entries: Sequence[str] | None) -> list[str]:
 
 def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: int = 0, jobs: int = 1,
                 dimension: Dimension | None = None, entries: Sequence[str] | None = None,
-                mirrors: bool | None = None,
+                mirrors: bool | None = None, options: Mapping[str, Any] | None = None,
                 max_steps: int = DEFAULT_MAX_STEPS, record_dir: str | None = None,
                 executor: Executor | None = None, progress: Progress | None = None,
                 cluster: str | None = None, output: SweepOutput | None = None) -> BalanceReport:
     """Play the dimension (all entries, or the chosen ``entries``) and summarise it.
 
     Variant sweeps use the same seeds under every variant, so differences come from the rules.
+    ``options`` are house rules played in every game (not those the dimension sets itself).
     ``cluster`` and ``output`` work as in :func:`~tabletop.lab.simulate.simulate`.
     """
-    d = dimension or dimension_for(game)
+    d = with_house_rules(dimension or dimension_for(game), options or {})
+    house_rules = {name: d.base_options[name] for name in options or {}}
     chosen = choose_entries(d, entries)
     d = dataclasses.replace(d, entries=tuple(chosen), mirrors=d.mirrors if mirrors is None else mirrors)
     folder = record_dir or default_record_dir(game, seed)
@@ -176,10 +188,13 @@ def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: i
     output = output or SweepOutput()
     identity = {"command": "balance", "game": game, "dimension": d.name, "entries": chosen, "mirrors": d.mirrors,
                 "agent": agent, "games": games, "seed": seed, "max_steps": max_steps}
+    if house_rules:  # only then, so journals of sweeps without house rules still resume
+        identity["options"] = house_rules
     tally = run_sweep(build(d, chosen, agent, games, seed, max_steps, folder), balance_games(d, chosen, games),
                       modules=modules_for(game, [agent]), jobs=jobs, cluster=cluster, executor=executor,
                       progress=progress, resumed=output.resumed, journal=output.open(identity), resume=output.resume)
-    report = BalanceReport(dimension=d, agent=agent, games=games, seed=seed, played=tally.games)
+    report = BalanceReport(dimension=d, agent=agent, games=games, seed=seed, played=tally.games,
+                           options=house_rules)
     report.errors = tally.failed
     report.first_seat = proportion(tally.first_seat_wins(), tally.completed())
     if d.kind == "matchup":
@@ -254,6 +269,6 @@ def _fill_variants(report: BalanceReport, entries: Sequence[str], tally: Tally) 
         n, first, draws = group.completed, group.first_seat_wins(), group.count(0, "draw")
         report.variants[entry] = VariantRow(
             first_wins=proportion(first, n), draws=proportion(draws, n), second_wins=proportion(n - first - draws, n),
-            length=mean_interval(group.length_values()),
+            length=mean_interval(group.length_values(), floor=0),
         )
 

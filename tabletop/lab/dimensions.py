@@ -12,13 +12,15 @@ that says what is missing, so a report can skip it and go on.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from tabletop.core import Game, Option, TabletopError, UnknownGame, game_class, load
+from tabletop.core.options import validate_options
 
-__all__ = ["Dimension", "DimensionUnavailable", "dimension_for", "generic_dimension"]
+__all__ = ["Dimension", "DimensionUnavailable", "dimension_for", "generic_dimension", "with_house_rules"]
 
 
 class DimensionUnavailable(TabletopError, ValueError):
@@ -265,3 +267,36 @@ def _check(dimension: Dimension) -> None:
         except TabletopError as exc:
             raise DimensionUnavailable(f"{dimension.game} {dimension.name} entry {entry!r} does not make a "
                                        f"valid game: {exc}") from None
+
+
+def with_house_rules(dimension: Dimension, options: Mapping[str, Any]) -> Dimension:
+    """``dimension`` with ``options`` (checked and typed) on every one of its games.
+
+    The options the dimension sets itself (each side's entry, its own fixed settings, the rules
+    its variants vary) are refused: the sweep would overwrite them, or they would overwrite it.
+    """
+    if not options:
+        return dimension
+    for name in options:
+        _refuse_own(dimension, name)
+    game = game_class(dimension.game)
+    typed = validate_options(dimension.game, game.info.options, options)
+    ruled = dataclasses.replace(dimension, base_options={**dimension.base_options,
+                                                         **{name: typed[name] for name in options}})
+    _check(ruled)
+    return ruled
+
+
+def _refuse_own(dimension: Dimension, name: str) -> None:
+    """Refuse house rule ``name`` if the dimension sets it itself, saying how it does."""
+    d = dimension
+    varied = [entry for entry, variant in d.variants.items() if name in variant]
+    if name in d.side_options:
+        reason = f"the balance puts each of the {d.name} in {' and '.join(d.side_options)} itself"
+    elif varied:
+        reason = f"the balance varies it ({', '.join(varied)})"
+    elif name in d.base_options:
+        reason = f"the balance of {d.name} plays every game with {name}={d.base_options[name]}"
+    else:
+        return
+    raise DimensionUnavailable(f"--option {name}: {reason}; choose what the balance compares with --entries")

@@ -13,8 +13,10 @@ from __future__ import annotations
 import importlib
 import multiprocessing
 import sys
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from itertools import islice
 from typing import Protocol, TypeVar
 
@@ -97,28 +99,68 @@ class ProcessExecutor:
             context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(self.jobs, mp_context=context)
         finished = False
-        running: dict[Future[list[R]], list[T]] = {}
+        # Each batch with the number of pools it has already broken with.
+        running: dict[Future[list[R]], tuple[list[T], int]] = {}
+        again: deque[tuple[list[T], int]] = deque()
         try:
             while True:
+                lost: BrokenProcessPool | None = None
                 # A few batches per worker in flight: the workers never wait, memory stays flat.
-                for batch in islice(batches, 4 * self.jobs - len(running)):
-                    running[pool.submit(run_batch, fn, batch, self.modules)] = batch
-                if not running:
-                    break
-                done, _ = wait(running, return_when=FIRST_COMPLETED)
-                for future in done:
-                    batch = running.pop(future)
+                while len(running) < 4 * self.jobs:
+                    queued = again.popleft() if again else next(((batch, 0) for batch in batches), None)
+                    if queued is None:
+                        break
                     try:
-                        results = future.result()
-                    except Exception as exc:  # a worker died; its games are reported, the rest go on
-                        if self.on_crash is None:
-                            raise
-                        results = [self.on_crash(item, exc) for item in batch]  # type: ignore[misc]
-                    yield from results
+                        running[pool.submit(run_batch, fn, queued[0], self.modules)] = queued
+                    except BrokenProcessPool as exc:  # the pool broke since the last look; it never ran
+                        again.appendleft(queued)
+                        lost = exc
+                        break
+                if lost is None:
+                    if not running:
+                        break
+                    done, _ = wait(running, return_when=FIRST_COMPLETED)
+                    for future in done:
+                        batch, broke = running.pop(future)
+                        try:
+                            results = future.result()
+                        except BrokenProcessPool as exc:
+                            lost = exc
+                            yield from self._again_or_crashed(batch, broke, exc, again)
+                            continue
+                        except Exception as exc:  # the batch itself failed; its games are reported
+                            results = self._crashed(batch, exc)
+                        yield from results
+                if lost is not None:
+                    # A worker died (killed, out of memory) and took the pool with it, and every
+                    # batch it had not finished. Play those on a fresh pool: each game has its own
+                    # seed, so a game played again gives the same result.
+                    for future, (batch, broke) in running.items():
+                        if future.done() and not future.cancelled() and future.exception() is None:
+                            yield from future.result()
+                        else:
+                            yield from self._again_or_crashed(batch, broke, lost, again)
+                    running.clear()
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    pool = ProcessPoolExecutor(self.jobs, mp_context=context)
             finished = True
         finally:
             # On Ctrl-C (or an abandoned generator) drop the queued batches instead of playing them.
             pool.shutdown(wait=finished, cancel_futures=not finished)
+
+    def _again_or_crashed(self, batch: list[T], broke: int, exc: BaseException,
+                          again: deque[tuple[list[T], int]]) -> Iterator[R]:
+        """A batch lost with a broken pool goes round once more; lost twice, its games are reported
+        (a batch that kills its worker every time must not stop the sweep)."""
+        if broke < 1:
+            again.append((batch, broke + 1))
+            return
+        yield from self._crashed(batch, exc)
+
+    def _crashed(self, batch: list[T], exc: BaseException) -> list[R]:
+        if self.on_crash is None:
+            raise exc
+        return [self.on_crash(item, exc) for item in batch]  # type: ignore[misc]
 
 
 def make_executor(jobs: int, modules: Sequence[str] = (), on_crash: OnCrash | None = None,

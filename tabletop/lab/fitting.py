@@ -132,13 +132,25 @@ def _play(job: _Job) -> Positions:
     return found
 
 
+def ordinal(n: int) -> str:
+    """``1`` → ``1st``, ``2`` → ``2nd``, ``11`` → ``11th``, ``23`` → ``23rd``.
+
+    >>> [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 102)]
+    ['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd', '102nd']
+    """
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
 def collect_positions(game: str, games: int = 200, seed: int = 0, *, agents: Sequence[str] = ("heuristic",),
                       every: int = 5, options: Mapping[str, Any] | None = None, jobs: int = 1) -> Positions:
     """Play ``games`` games with ``agents`` in turn round the seats and note positions."""
     if games < 2 or every < 1:
         raise ValueError("fitting needs at least 2 games and a sampling interval of at least 1")
     jobs_list = [_Job(game, dict(options or {}), tuple(agents), seed, i, every) for i in range(games)]
-    found = Positions(description=f"{games} games of {'/'.join(agents)}, every {every}th decision, seed {seed}")
+    rules = "".join(f", {name}={value}" for name, value in (options or {}).items())
+    found = Positions(description=f"{games} games of {'/'.join(agents)}{rules}, every {ordinal(every)} decision, "
+                                  f"seed {seed}")
     for part in sorted(make_executor(jobs, modules_for(game, agents)).run(_play, jobs_list),
                        key=lambda p: p.games[0] if p.games else -1):
         found.extend(part)

@@ -24,7 +24,10 @@ from .simulate import SweepOutput, default_record_dir, iter_specs, modules_for
 from .stats import BradleyTerry, Rate, bradley_terry, proportion
 from .sweep import Progress, Tally, run_sweep, scored_games
 
-__all__ = ["Ladder", "run_ladder"]
+__all__ = ["ONE_WAY", "Ladder", "run_ladder"]
+
+#: Why an agent whose every pairing went one way in every game has no interval.
+ONE_WAY = "each pairing ended the same way every game"
 
 
 def _pair(tag: str) -> tuple[int, int]:
@@ -64,13 +67,16 @@ class Ladder:
 
     def interval(self, i: int) -> tuple[float, float] | str:
         """Agent ``i``'s 95% rating interval, or why it has none: without bootstrap re-samples there
-        is none to give, and a perfect record (every game won, or every game lost) has no finite
-        bound on one side, while each re-sample repeats it, so the bootstrap would show no spread."""
+        is none to give; a perfect record (every game won, or every game lost) has no finite bound
+        on one side; and whenever each of its pairings went one way in every game, each re-sample
+        repeats its games, so the bootstrap would show no spread."""
         if not self.bootstrap:
             return "no bootstrap re-samples"
         wins, draws, losses = self.record(i)
         if wins + losses and not draws and not (wins and losses):
             return "won every game" if wins else "lost every game"
+        if not self.ratings.has_interval(i):
+            return ONE_WAY
         return self.ratings.low[i], self.ratings.high[i]
 
     @property

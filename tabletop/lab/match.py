@@ -18,7 +18,7 @@ from typing import Any
 
 from tabletop.agents import Agent, make_agent
 from tabletop.agents.realtime import RealTimeTable
-from tabletop.core import Game, IllegalAction, Record, State, load
+from tabletop.core import Game, IllegalAction, Record, State, TabletopError, load
 from tabletop.core.record import RecordedAction
 
 __all__ = ["GameResult", "MatchSpec", "derive_seed", "play_agents", "play_match", "save_failure"]
@@ -151,6 +151,7 @@ def play_match(spec: MatchSpec) -> GameResult:
         play_agents(state, agents, seed=spec.seed, max_steps=spec.max_steps)
         outcome = state.outcome
         assert outcome is not None
+        _check_one_side(spec, lineup, seats, outcome.winners)
         return GameResult(
             index=spec.index, seed=spec.seed, lineup=lineup, seats=seats,
             winners=tuple(outcome.winners), scores={k: float(v) for k, v in outcome.scores.items()},
@@ -165,6 +166,24 @@ def play_match(spec: MatchSpec) -> GameResult:
             length=len(state.history) if state is not None else 0,
             seconds=time.perf_counter() - started, error=message, record_path=path, tag=spec.tag,
         )
+
+
+class SplitParticipant(TabletopError):
+    """One agent of a sweep held both a winning and a losing seat, so it neither won nor lost."""
+
+
+def _check_one_side(spec: MatchSpec, lineup: Sequence[int], seats: Sequence[str], winners: Sequence[str]) -> None:
+    """A repeated lineup (A, B, C, A) can put an agent on both sides of a team game; its win rate
+    would then count every such game as won. Refuse the game instead."""
+    for participant in sorted(set(lineup)):
+        held = [seat for seat, p in zip(seats, lineup, strict=True) if p == participant]
+        won = [seat for seat in held if seat in winners]
+        lost = [seat for seat in held if seat not in winners]
+        if winners and won and lost:
+            raise SplitParticipant(
+                f"{spec.agents[participant]} (#{participant + 1}) held seats on both sides ({', '.join(won)} won, {', '.join(lost)} "
+                f"lost), so it neither won nor lost: with {len(seats)} seats, give as many agents as seats or a "
+                "number that keeps each agent's seats on one side")
 
 
 def _fit_lineup(lineup: Sequence[int], seats: int) -> tuple[int, ...]:

@@ -6,7 +6,9 @@ from __future__ import annotations
 import base64
 import html
 import io
+from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import matplotlib
 
@@ -16,10 +18,15 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.figure import Figure
 
-from .balance import BalanceReport
+from .balance import NO_RANGE, BalanceReport
 from .stats import Rate
 
-__all__ = ["heatmap", "html_report", "write_report"]
+__all__ = ["cost_range", "heatmap", "house_rules", "html_report", "write_report"]
+
+
+def cost_range(cost: dict[str, Any]) -> str:
+    """A suggested cost's 95% range as text, or a dash when it has none."""
+    return "–" if cost["low"] is None else f"{cost['low']:.0f}–{cost['high']:.0f}"
 
 
 def _matrix(report: BalanceReport) -> tuple[np.ndarray, list[list[str]], list[str], list[str], str]:
@@ -66,10 +73,18 @@ def heatmap(report: BalanceReport) -> Figure:
                 ax.text(j, i, notes[i][j], ha="center", va="center", fontsize=font,
                         color="white" if dark else "black")
     per = "pairing" if d.kind == "matchup" else "variant"
-    ax.set_title(f"{d.game}: {d.name}\n{report.agent}, {report.games} games per {per}", fontsize=10)
+    rules = f"\n{house_rules(report.options)}" if report.options else ""
+    ax.set_title(f"{d.game}: {d.name}\n{report.agent}, {report.games} games per {per}{rules}", fontsize=10)
     fig.colorbar(image, ax=ax, label=label, shrink=0.8)
     fig.tight_layout()
     return fig
+
+
+def house_rules(options: Mapping[str, Any]) -> str:
+    """House rules played in every game, as ``name=value`` pairs (empty without any)."""
+    shown = ", ".join(f"{name}={str(value).lower() if isinstance(value, bool) else value}"
+                      for name, value in options.items())
+    return f"house rules: {shown}" if shown else ""
 
 
 def _image_bytes(fig: Figure, kind: str) -> bytes:
@@ -98,6 +113,7 @@ def html_report(report: BalanceReport, png: bytes) -> str:
         f"<p>{esc(d.note[:1].upper() + d.note[1:])}. Agent <code>{esc(report.agent)}</code> on every side, {report.games} games per "
         f"{'pairing (half each way round)' if d.kind == 'matchup' else 'variant'}, seed {report.seed}, "
         f"{report.played} games in all. Intervals are 95% Wilson score intervals; draws count half.</p>",
+        f"<p>Every game with {esc(house_rules(report.options))}.</p>" if report.options else "",
         f"<p>First seat wins {esc(report.first_seat.text())} of all games.</p>",
         f"<img alt='heatmap' src='data:image/png;base64,{base64.b64encode(png).decode()}'>",
     ]
@@ -118,7 +134,7 @@ def html_report(report: BalanceReport, png: bytes) -> str:
                      "<th>second seat wins</th><th>mean length (actions)</th></tr>")
         for entry, variant in report.variants.items():
             span = variant.length
-            length = f"{span.value:.1f} ({span.low:.1f}–{span.high:.1f})" if span.n else "–"
+            length = f"{span.value:.1f} ({span.bounds_text()})" if span.n else "–"
             parts.append(f"<tr><th>{esc(entry)}</th>{_rate_cell(variant.first_wins)}{_rate_cell(variant.draws)}"
                          f"{_rate_cell(variant.second_wins)}<td>{length}</td></tr>")
         parts.append("</table>")
@@ -129,11 +145,14 @@ def html_report(report: BalanceReport, png: bytes) -> str:
                      "sides are even: a line fitted through strength against the current costs turns each "
                      "entry's strength into the cost it has earned. Ranges are 95% bootstrap intervals.</p>")
         parts.append("<table><tr><th>entry</th><th>current</th><th>suggested</th><th>range</th><th>rating</th></tr>")
-        for cost in fit.to_json():
+        rows = fit.to_json()
+        for cost in rows:
             current = "–" if cost["current"] is None else f"{cost['current']:g}"
             parts.append(f"<tr><th>{esc(cost['entry'])}</th><td>{current}</td><td>{cost['suggested']:.0f}</td>"
-                         f"<td>{cost['low']:.0f}–{cost['high']:.0f}</td><td>{cost['rating']:.0f}</td></tr>")
+                         f"<td>{cost_range(cost)}</td><td>{cost['rating']:.0f}</td></tr>")
         parts.append("</table>")
+        if any(cost["low"] is None for cost in rows):
+            parts.append(f"<p>{esc(NO_RANGE)}</p>")
     if report.errors:
         parts.append(f"<h2>Failed games ({len(report.errors)})</h2><ul>")
         parts += [f"<li>seed {e.seed}: {esc(e.error or '')} (record {esc(e.record_path or 'not saved')})</li>"

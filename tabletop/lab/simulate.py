@@ -75,9 +75,13 @@ class SweepOutput:
     resume: bool = False
     resumed: Callable[[int], None] | None = None
 
-    def open(self, identity: Mapping[str, Any]) -> Journal | None:
+    def check(self) -> None:
+        """Refuse a resume without a journal to resume from."""
         if self.resume and self.journal is None:
             raise ValueError("--resume needs --out: the folder of the sweep to continue")
+
+    def open(self, identity: Mapping[str, Any]) -> Journal | None:
+        self.check()
         return Journal(self.journal, identity) if self.journal is not None else None
 
 
@@ -193,7 +197,7 @@ class SimulationReport:
             ))
         return SimulationSummary(
             games=self.tally.games, completed=n, participants=tuple(people),
-            length=mean_interval(done.length_values()), seconds=self.tally.seconds,
+            length=mean_interval(done.length_values(), floor=0), seconds=self.tally.seconds,
             errors=tuple(self.errors), first_seat_wins=proportion(done.first_seat_wins(), n),
         )
 

@@ -84,19 +84,35 @@ class Mean:
     def to_json(self) -> dict[str, Any]:
         return {k: _clean(v) for k, v in asdict(self).items()}
 
+    def bounds_text(self) -> str:
+        """``95% CI low–high``, or why there is none (one value has no spread to measure)."""
+        if math.isnan(self.low):
+            return "one game: no interval"
+        return f"95% CI {self.low:.1f}–{self.high:.1f}"
 
-def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE) -> Mean:
+
+def mean_interval(values: Sequence[float] | np.ndarray, confidence: float = CONFIDENCE,
+                  floor: float | None = None) -> Mean:
+    """The mean with its Student-t interval, cut at ``floor``, the least the mean can be (a game's
+    length is never negative, though a t interval of a few games can reach below zero).
+
+    >>> mean_interval([10, 200], floor=0).low
+    0.0
+    """
     n = len(values)
     if n == 0:
         return Mean(math.nan, math.nan, math.nan, 0)
     data = np.asarray(values, dtype=float)
     mean = float(data.mean())
-    if n == 1 or float(data.std()) == 0.0:
+    if n == 1:
+        return Mean(mean, math.nan, math.nan, n)
+    if float(data.std()) == 0.0:
         return Mean(mean, mean, mean, n)
     from scipy import stats
 
     half = float(stats.t.ppf(0.5 + confidence / 2, n - 1) * data.std(ddof=1) / math.sqrt(n))
-    return Mean(mean, mean - half, mean + half, n)
+    low = mean - half if floor is None else max(float(floor), mean - half)
+    return Mean(mean, low, mean + half, n)
 
 
 @dataclass(frozen=True)
@@ -147,13 +163,20 @@ class BradleyTerry:
     ratings: tuple[float, ...]
     low: tuple[float, ...]
     high: tuple[float, ...]
+    #: Per player: every pairing it played went one way in every game, so every re-sample repeats
+    #: its games and its interval would claim a certainty that the games do not give.
+    fixed: tuple[bool, ...] = ()
+
+    def has_interval(self, i: int) -> bool:
+        return not (self.fixed and self.fixed[i])
 
     def expected(self, i: int, j: int) -> float:
         return 1.0 / (1.0 + 10 ** ((self.ratings[j] - self.ratings[i]) / 400.0))
 
     def to_json(self) -> list[dict[str, Any]]:
-        return [{"name": n, "rating": round(r, 1), "low": round(lo, 1), "high": round(hi, 1)}
-                for n, r, lo, hi in zip(self.names, self.ratings, self.low, self.high, strict=True)]
+        return [{"name": n, "rating": round(r, 1), "low": round(lo, 1) if self.has_interval(i) else None,
+                 "high": round(hi, 1) if self.has_interval(i) else None}
+                for i, (n, r, lo, hi) in enumerate(zip(self.names, self.ratings, self.low, self.high, strict=True))]
 
 
 def _fit(n_players: int, pairs: np.ndarray, scores: np.ndarray, prior: float) -> np.ndarray:
@@ -188,7 +211,7 @@ def bradley_terry(names: Sequence[str], games: Sequence[tuple[int, int, float]],
     n = len(names)
     if not games:
         flat = tuple(centre for _ in names)
-        return BradleyTerry(tuple(names), flat, flat, flat)
+        return BradleyTerry(tuple(names), flat, flat, flat, tuple(True for _ in names))
     pairs = np.array([(i, j) for i, j, _ in games], dtype=int)
     scores = np.array([s for _, _, s in games], dtype=float)
     theta = _fit(n, pairs, scores, prior)
@@ -206,7 +229,18 @@ def bradley_terry(names: Sequence[str], games: Sequence[tuple[int, int, float]],
         low, high = np.percentile(table, [2.5, 97.5], axis=0)
     else:
         low = high = theta
-    return BradleyTerry(tuple(names), to_elo(theta), to_elo(low), to_elo(high))
+    return BradleyTerry(tuple(names), to_elo(theta), to_elo(low), to_elo(high), _fixed(n, games, groups))
+
+
+def _fixed(n: int, games: Sequence[tuple[int, int, float]], groups: dict[tuple[int, int], list[int]]) -> tuple[bool, ...]:
+    """Players whose every pairing went one way in every game (the same score each time): re-sampling
+    within pairings gives them the same games every time, so the bootstrap shows them no spread."""
+    varied = [False] * n
+    for (i, j), members in groups.items():
+        # Each game's points for the pairing's first player, whichever way round it was listed.
+        if len({games[k][2] if games[k][0] == i else 1.0 - games[k][2] for k in members}) > 1:
+            varied[i] = varied[j] = True
+    return tuple(not v for v in varied)
 
 
 def _clean(value: float) -> float | None:

@@ -168,7 +168,7 @@ class Journal:
         with self.path.open(encoding="utf-8") as source:
             header = _parse(source.readline())
             if header is None or header.get("sweep") != self.identity:
-                raise SweepMismatch(f"{self.path} holds a different sweep ({_describe(header)}); "
+                raise SweepMismatch(f"{self.path} holds a different sweep ({_differences(header, self.identity)}); "
                                     "run without --resume to start it over, or choose another --out")
             for line in source:
                 entry = _parse(line)
@@ -199,11 +199,36 @@ def _parse(line: str) -> dict[str, Any] | None:
     return data if isinstance(data, dict) else None
 
 
-def _describe(header: dict[str, Any] | None) -> str:
+def _differences(header: dict[str, Any] | None, identity: Mapping[str, Any]) -> str:
+    """What sets the journal's sweep apart from this one, setting by setting."""
     sweep = (header or {}).get("sweep")
     if not isinstance(sweep, dict):
         return "not a sweep journal"
-    return ", ".join(f"{k} {v}" for k, v in sweep.items() if k in ("command", "game", "seed", "games"))
+    return "; ".join(f"its {name} {_shown(old)}, not {_shown(new)}" for name, old, new in _changes(sweep, identity))
+
+
+def _changes(old: Mapping[str, Any], new: Mapping[str, Any]) -> Iterator[tuple[str, Any, Any]]:
+    """``(setting, old value, new value)`` for every setting that differs, options one by one."""
+    for key in {**old, **new}:
+        before, after = old.get(key), new.get(key)
+        if before == after:
+            continue
+        if isinstance(before, dict) and isinstance(after, dict):
+            yield from _changes(before, after)
+        else:
+            yield key, before, after
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}={_shown(v)}" for k, v in value.items()) + "}"
+    return repr(value) if value == "" else str(value)
 
 
 class _Counted:

@@ -4,11 +4,14 @@
   Options ``hand`` and ``ties`` make rule variants; ``deck1``/``deck2`` make a matchup dimension.
 * ``test-grab``: real time; both seats grab from a shared pile, so the quicker player gets more.
 
-It also registers the agent ``test-fragile``, which fails on purpose.
+It also registers the agent ``test-fragile``, which fails on purpose, and ``test-lethal``, which
+kills the worker process it plays in.
 """
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 from dataclasses import dataclass
 from typing import Any
 
@@ -207,3 +210,30 @@ class FragileAgent(Agent):
         if self.decisions == 3 and state.rng.seed % 2 == 1:
             raise RuntimeError("the fragile agent gave up")
         return self.rng.choice(state.legal_actions(seat))
+
+
+@register_agent
+class LethalAgent(Agent):
+    """Plays at random, but in a worker process kills that process at its first decision, as the
+    out-of-memory killer would: once per sweep when ``marker`` names a file it creates (the first
+    agent to create it dies), or every time with ``marker=always``."""
+
+    name = "test-lethal"
+
+    def __init__(self, seed: int = 0, marker: str = "") -> None:
+        super().__init__(seed)
+        self.marker = marker
+
+    def choose(self, state: State, seat: str) -> Action:
+        if self.marker and multiprocessing.parent_process() is not None and self._first_to_die():
+            os._exit(1)
+        return self.rng.choice(state.legal_actions(seat))
+
+    def _first_to_die(self) -> bool:
+        if self.marker == "always":
+            return True
+        try:
+            os.close(os.open(self.marker, os.O_CREAT | os.O_EXCL))
+        except FileExistsError:
+            return False
+        return True

@@ -8,7 +8,7 @@ import pytest
 
 import tabletop
 import tests.pig  # noqa: F401
-from tabletop.lab.balance import fit_costs, run_balance
+from tabletop.lab.balance import NO_RANGE, fit_costs, run_balance
 from tabletop.lab.dimensions import DimensionUnavailable, dimension_for, generic_dimension
 from tabletop.lab.ladder import run_ladder
 from tabletop.lab.render import write_report
@@ -84,3 +84,15 @@ def test_ladder_rates_the_stronger_agent_higher():
     assert sum(data["ratings"][0][k] for k in ("wins", "draws", "losses")) == 16
     with pytest.raises(ValueError, match="at least two"):
         run_ladder("test-pig", ["random"])
+
+
+def test_a_cost_whose_every_pairing_went_one_way_has_no_range(tmp_path):
+    # Two games a pairing, the bigger ship winning each: every re-sample repeats them, and the
+    # bootstrap gave each class a range as wide as a point ("30–30").
+    scored = [(0, 1, 0.0), (1, 0, 1.0), (0, 2, 0.0), (2, 0, 1.0), (1, 2, 0.0), (2, 1, 1.0)]
+    fit = fit_costs(["sloop", "brig", "frigate"], scored, {"sloop": 30, "brig": 60, "frigate": 90}, bootstrap=20)
+    assert [(row["low"], row["high"]) for row in fit.to_json()] == [(None, None)] * 3
+    report = run_balance("test-high-card", games=2, seed=1)
+    report.fit = fit
+    page = write_report(report, tmp_path)["html"].read_text()
+    assert NO_RANGE in page and "30–30" not in page

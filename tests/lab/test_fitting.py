@@ -56,3 +56,8 @@ def test_a_malformed_evaluation_file_is_refused(tmp_path):
     path.write_text("{")
     with pytest.raises(BadEvaluation, match="cannot read"):
         FittedEvaluation.load(path)
+
+
+def test_the_description_names_the_house_rules_and_reads_well():
+    positions = collect_positions("test-pig", 2, every=2, options={"target": "30"})
+    assert positions.description == "2 games of heuristic, target=30, every 2nd decision, seed 0"

@@ -94,3 +94,12 @@ def test_statistics_helpers():
     assert fit.ratings[0] > fit.ratings[1] > fit.ratings[2]
     assert all(lo <= r <= hi for r, lo, hi in zip(fit.ratings, fit.low, fit.high, strict=True))
     assert fit.expected(0, 1) > 0.6
+
+
+def test_bradley_terry_marks_players_whose_every_pairing_went_one_way():
+    # b beats c every time and loses to a every time; a and c split theirs. Listed either way round,
+    # a pairing that went one way is still one way.
+    games = [(0, 1, 1.0), (1, 0, 0.0), (1, 2, 1.0), (2, 1, 0.0), (0, 2, 1.0), (2, 0, 1.0)]
+    fit = bradley_terry(["a", "b", "c"], games, bootstrap=20)
+    assert fit.fixed == (False, True, False)
+    assert [row["low"] is None for row in fit.to_json()] == [False, True, False]

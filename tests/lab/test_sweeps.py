@@ -131,3 +131,39 @@ def test_the_progress_bar_shows_games_per_second_and_time_left():
     bar.update(task, advance=10)
     assert re.fullmatch(r"[\d,]+\.\d games/s", str(bar.columns[3].render(bar.tasks[0])))
     assert bar.tasks[0].speed and bar.tasks[0].time_remaining is not None
+
+
+def test_a_killed_worker_process_costs_no_games_and_changes_no_result(tmp_path):
+    # The pool breaks with its worker; the batches it held are played again on a fresh pool.
+    lethal = [f"test-lethal:marker={tmp_path / 'died'}", "random"]
+    report = simulate("test-pig", lethal, games=24, seed=3, jobs=2)
+    assert (tmp_path / "died").exists() and not report.errors
+    assert _games(report) == _games(simulate("test-pig", lethal, games=24, seed=3))
+
+
+def test_a_batch_that_kills_every_worker_is_reported_and_the_sweep_ends():
+    # More batches than the pool holds at once, so batches wait for a pool that a crash broke.
+    report = simulate("test-pig", ["test-lethal:marker=always", "random"], games=40, seed=3, jobs=2)
+    assert len(report.errors) == 40
+    assert all("worker process failed: BrokenProcessPool" in (game.error or "") for game in report.errors)
+
+
+def test_a_batch_arriving_at_once_does_not_read_as_thousands_of_games_a_second():
+    from rich.console import Console
+
+    from tabletop.cli.lab import _progress, _Sweep, _sweep_output
+
+    now = [0.0]
+    bar = _progress(Console(file=io.StringIO(), width=120, force_terminal=True), 100, "test-pig")
+    bar.get_time = lambda: now[0]
+    task = bar.add_task("games", total=100, note="")
+    now[0] = 5.0
+    for _ in range(20):  # a batch of 20 games comes back five seconds in, one microsecond apart
+        now[0] += 1e-6
+        bar.update(task, advance=1)
+    pace, left = (str(column.render(bar.tasks[0])) for column in (bar.columns[3], bar.columns[5]))
+    assert pace == "4.0 games/s" and left == "0:00:20"
+    _sweep_output(_Sweep(), None, "test-pig", "simulate", True, bar, task).resumed(50)  # the journal's games
+    now[0] += 10
+    bar.update(task, advance=10)
+    assert str(bar.columns[3].render(bar.tasks[0])) == "1.0 games/s" and bar.tasks[0].fields["note"] == ""
