@@ -133,6 +133,8 @@ def test_a_step_written_once_is_the_step_written_afresh(in_play: list[FriendlySt
             kept = state.clone()
             kept.apply(seat, action)
             assert kept.events == fresh.events and everything(kept) == everything(fresh)
+            if fresh.events[len(state.events)].kind != "move":
+                continue  # a step into goal is told by the goal's own line, written each time
             assert kept.events[len(state.events)] is fresh.events[len(state.events)]  # from memory
             steps += 1
     assert steps > 300
