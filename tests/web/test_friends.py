@@ -178,25 +178,33 @@ def test_an_undo_of_a_hidden_decision_reads_as_hidden_to_the_other_person(browse
         assert "seat1" not in asked and "Put " not in asked
 
 
-def test_a_link_gone_silent_is_noticed_and_made_again(browser: Any, tmp_path: Path) -> None:
+@contextmanager
+def alone_at_a_table(browser: Any, tmp_path: Path) -> Iterator[tuple[Server, dict[str, Any], Any]]:
+    """A server of the test's own (to stop or start again), a table against the computer, and its
+    player connected to it."""
     server = Server(tmp_path)
     server.start()
     try:
         table = server.post("/api/tables", {"game": "friendly-competition", "seats": ["human", "random"], "pace": 0})
         with person(browser, f"{server.url}/#/join/{table['id']}/seat1") as ann:
             ann.wait_for_selector("#connection.live")
-            assert server.process is not None
-            # A server that answers nothing while the connection stays up: as a network that drops
-            # every packet, or a laptop that slept, looks from the other end.
-            os.kill(server.process.pid, signal.SIGSTOP)
-            try:
-                ann.wait_for_selector("#connection.lost", timeout=30_000)
-            finally:
-                os.kill(server.process.pid, signal.SIGCONT)
-            ann.wait_for_selector("#connection.live", timeout=30_000)
-            assert any(message["type"] == "ping" for message in ann.sent)
+            yield server, table, ann
     finally:
         server.kill()
+
+
+def test_a_link_gone_silent_is_noticed_and_made_again(browser: Any, tmp_path: Path) -> None:
+    with alone_at_a_table(browser, tmp_path) as (server, _table, ann):
+        assert server.process is not None
+        # A server that answers nothing while the connection stays up: as a network that drops
+        # every packet, or a laptop that slept, looks from the other end.
+        os.kill(server.process.pid, signal.SIGSTOP)
+        try:
+            ann.wait_for_selector("#connection.lost", timeout=30_000)
+        finally:
+            os.kill(server.process.pid, signal.SIGCONT)
+        ann.wait_for_selector("#connection.live", timeout=30_000)
+        assert any(message["type"] == "ping" for message in ann.sent)
 
 
 def test_waiting_for_someone_who_left_says_they_are_not_connected(browser: Any, server: Server) -> None:
@@ -223,20 +231,13 @@ def test_seat_links_are_copied_where_the_clipboard_api_is_missing(page: Any, ser
 
 
 def test_a_table_the_restarted_server_no_longer_has_is_said_to_be_gone(browser: Any, tmp_path: Path) -> None:
-    server = Server(tmp_path)
-    server.start()
-    try:
-        table = server.post("/api/tables", {"game": "friendly-competition", "seats": ["human", "random"], "pace": 0})
-        with person(browser, f"{server.url}/#/join/{table['id']}/seat1") as ann:
-            ann.wait_for_selector("#connection.live")
-            server.kill()
-            (tmp_path / "tabletop.db").unlink()  # started again on a fresh database
-            server.start()
-            ann.wait_for_function("document.getElementById('status').textContent.startsWith("
-                                  f"\"there is no table '{table['id']}'\")", timeout=20_000)
-            hellos = sum(message["type"] == "hello" for message in ann.sent)
-            ann.wait_for_timeout(2500)  # long enough for two more tries, were it still trying
-            assert sum(message["type"] == "hello" for message in ann.sent) == hellos
-            assert ann.inner_text("#connection") == "○ table gone"
-    finally:
+    with alone_at_a_table(browser, tmp_path) as (server, table, ann):
         server.kill()
+        (tmp_path / "tabletop.db").unlink()  # started again on a fresh database
+        server.start()
+        ann.wait_for_function("document.getElementById('status').textContent.startsWith("
+                              f"\"there is no table '{table['id']}'\")", timeout=20_000)
+        hellos = sum(message["type"] == "hello" for message in ann.sent)
+        ann.wait_for_timeout(2500)  # long enough for two more tries, were it still trying
+        assert sum(message["type"] == "hello" for message in ann.sent) == hellos
+        assert ann.inner_text("#connection") == "○ table gone"
