@@ -49,7 +49,9 @@ class ProtocolError(ValueError):
 
 
 class _Message(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # strict: a number written as text ("0") or a bool for a number is a client's mistake to name,
+    # not a value to guess at
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
 class Hello(_Message):

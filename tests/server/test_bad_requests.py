@@ -38,6 +38,11 @@ def test_unknown_routes_and_methods_get_the_same_shape(client: TestClient) -> No
     ('{"type": "ping", "id": ' + "[" * 8000 + "]" * 8000 + "}", "bad_json", "nests its arrays or objects too deeply"),
     ('{"type": "act"}', "bad_message", "an act message action: Field required"),
     ('{"type": "undo_reply"}', "bad_message", "an undo_reply message accept: Field required"),
+    # read strictly: a number written as text, or a truth value for a number, is not guessed at
+    ('{"type": "act", "action": "roll", "step": "0"}', "bad_message", "an act message step: Input should be a valid integer"),
+    ('{"type": "act", "action": "roll", "step": true}', "bad_message", "step: Input should be a valid integer"),
+    ('{"type": "hello", "svg": 1}', "bad_message", "a hello message svg: Input should be a valid boolean"),
+    ('{"type": "undo_reply", "accept": "yes"}', "bad_message", "accept: Input should be a valid boolean"),
 ])
 def test_a_socket_message_the_server_cannot_read_is_named(text: str, code: str, message: str) -> None:
     with pytest.raises(ProtocolError) as refused:
