@@ -135,11 +135,13 @@ class ScoreSpread:
         return data
 
     def text(self) -> str:
+        if self.n == 1:
+            return f"{self.mean:.2f} (one game: no spread)"
         return (f"{self.mean:.2f} ± {self.sd:.2f} (min {self.minimum:g}, median {self.median:g}, "
                 f"max {self.maximum:g})")
 
     def short(self) -> str:
-        return f"{self.mean:.1f} ± {self.sd:.1f}"
+        return f"{self.mean:.1f}" if self.n == 1 else f"{self.mean:.1f} ± {self.sd:.1f}"
 
 
 def score_spread(values: Sequence[float] | np.ndarray, top: int = 8) -> ScoreSpread | None:
@@ -148,7 +150,8 @@ def score_spread(values: Sequence[float] | np.ndarray, top: int = 8) -> ScoreSpr
     data = np.asarray(values, dtype=float)
     q1, median, q3 = (float(x) for x in np.percentile(data, [25, 50, 75]))
     common = tuple(Counter(float(v) for v in values).most_common(top))
-    return ScoreSpread(len(values), float(data.mean()), float(data.std(ddof=1)) if len(values) > 1 else 0.0,
+    # one game has no spread: its standard deviation is unknown (null in JSON), not zero
+    return ScoreSpread(len(values), float(data.mean()), float(data.std(ddof=1)) if len(values) > 1 else math.nan,
                        float(data.min()), q1, median, q3, float(data.max()), common)
 
 

@@ -192,6 +192,9 @@ def test_one_game_gives_its_length_no_interval(tmp_path):
     length = json.loads(result.stdout)["summary"]["length"]
     assert length["n"] == 1 and length["low"] is None and length["high"] is None
     assert "actions (one game: no interval)" in result.stderr
+    # nor its scores a spread: the standard deviation of one value is unknown, not zero
+    assert all(p["scores"]["sd"] is None for p in json.loads(result.stdout)["summary"]["participants"])
+    assert "(one game: no spread)" in result.stderr and "± 0.00" not in result.stderr
     variants = generic_dimension("test-high-card", prefer="variants")
     report = run_balance("test-high-card", dimension=variants, games=1, entries=["as-written", "ties=on"])
     page = write_report(report, tmp_path)["html"].read_text()
