@@ -159,12 +159,13 @@ function tableSection(title, hint, tables, titles, verb) {
   const section = el("section", { class: "tables", "data-list": verb }, el("h2", {}, title));
   if (!tables.length) { section.append(el("p", { class: "hint" }, "None yet.")); return section; }
   section.append(el("p", { class: "hint" }, hint), el("ul", {}, tables.map((table) => {
-    const who = table.seats.map((seat) => seat.kind === "human" ? (seat.player || (seat.taken ? seat.seat : "open")) : seat.kind).join(" · ");
+    const who = table.seats.map((seat) => seat.kind === "human"
+      ? (seat.player || `${seatName(seat.seat)} ${seat.taken ? "taken" : "open"}`) : seat.kind).join(" · ");
     const links = [];
     if (verb !== "replay" && mySeat(table.id)) {
       links.push(el("a", { href: `#/table/${table.id}` }, "Back to my seat"));
     } else if (verb === "join") {
-      for (const seat of table.seats.filter((s) => !s.taken)) links.push(el("a", { href: `#/join/${table.id}/${seat.seat}` }, `Join as ${seat.seat}`));
+      for (const seat of table.seats.filter((s) => !s.taken)) links.push(el("a", { href: `#/join/${table.id}/${seat.seat}` }, `Join as ${seatName(seat.seat)}`));
       links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
     } else if (verb === "watch") {
       links.push(el("a", { href: `#/table/${table.id}` }, "Watch"));
