@@ -51,10 +51,10 @@ class TabletopParallel(ParallelEnv[str, dict[str, Any], int]):
     def __init__(self, game: str, options: Mapping[str, Any] | None = None, *, observation: ObservationKind = "vector",
                  max_actions: int | None = None, vector_size: int = 512, max_steps: int | None = DEFAULT_MAX_STEPS,
                  render_mode: str | None = None) -> None:
-        # the seats' spaces, observations and actions are the AEC environment's; only the cycle differs
-        self.seats = TabletopAEC(game, options, observation=observation, max_actions=max_actions,
+        # the seats' spaces, observations and actions are the AEC environment's (as for Gymnasium); only the cycle differs
+        self.multi = TabletopAEC(game, options, observation=observation, max_actions=max_actions,
                                  vector_size=vector_size, max_steps=max_steps, render_mode=render_mode)
-        self.possible_agents = list(self.seats.possible_agents)
+        self.possible_agents = list(self.multi.possible_agents)
         self.agents: list[str] = []
         self.max_steps = max_steps
         self.render_mode = render_mode
@@ -62,26 +62,26 @@ class TabletopParallel(ParallelEnv[str, dict[str, Any], int]):
         self._rounds = 0
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.seats.observation_space(agent)
+        return self.multi.observation_space(agent)
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.seats.action_space(agent)
+        return self.multi.action_space(agent)
 
     @property
     def state_(self) -> State | None:
         """The game being played (None before the first reset)."""
-        return self.seats.state_
+        return self.multi.state_
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[Observations, dict[str, dict[str, Any]]]:
-        self.seats.reset(seed=seed)
+        self.multi.reset(seed=seed)
         self.agents = list(self.possible_agents)
         self._steps = self._rounds = 0
-        return self._observations(), {agent: self.seats.legal_info(agent) for agent in self.agents}
+        return self._observations(), {agent: self.multi.legal_info(agent) for agent in self.agents}
 
     def step(self, actions: Mapping[str, Any]) -> tuple[Observations, dict[str, float], dict[str, bool],
                                                          dict[str, bool], dict[str, dict[str, Any]]]:
-        state = self.seats._live()
+        state = self.multi._live()
         if not self.agents:
             raise RuntimeError("the episode is over; call reset() to start another")
         moves = self._moves(state, actions)
@@ -99,7 +99,7 @@ class TabletopParallel(ParallelEnv[str, dict[str, Any], int]):
         returns = state.returns() if over else {}
         agents = self.agents
         rewards = {agent: float(returns.get(agent, 0.0)) for agent in agents}
-        infos = {agent: self.seats.legal_info(agent) for agent in agents}
+        infos = {agent: self.multi.legal_info(agent) for agent in agents}
         for seat, why in not_made.items():
             infos[seat]["not_made"] = why
         observations = self._observations()
@@ -108,10 +108,10 @@ class TabletopParallel(ParallelEnv[str, dict[str, Any], int]):
         return (observations, rewards, dict.fromkeys(agents, over), dict.fromkeys(agents, truncated), infos)
 
     def render(self) -> str | None:
-        return self.seats.render()
+        return self.multi.render()
 
     def close(self) -> None:
-        self.seats.close()
+        self.multi.close()
 
     def _moves(self, state: State, actions: Mapping[str, Any]) -> list[tuple[str, Action]]:
         """Every waiting seat's move, in this step's order, each checked before any is made."""
@@ -127,11 +127,11 @@ class TabletopParallel(ParallelEnv[str, dict[str, Any], int]):
                                 f"(the seats to act now are {', '.join(waiting)})")
         count = len(self.possible_agents)
         order = [self.possible_agents[(self._rounds + offset) % count] for offset in range(count)]
-        return [(seat, self.seats.action_for(seat, action_index(seat, actions[seat])))
+        return [(seat, self.multi.action_for(seat, action_index(seat, actions[seat])))
                 for seat in order if seat in waiting]
 
     def _observations(self) -> Observations:
-        return {agent: self.seats.observe(agent) for agent in self.agents}
+        return {agent: self.multi.observe(agent) for agent in self.agents}
 
 
 def parallel_env(game: str, options: Mapping[str, Any] | None = None, **kwargs: Any) -> TabletopParallel:

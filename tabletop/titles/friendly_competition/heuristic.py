@@ -450,16 +450,20 @@ def _defend(state: FriendlyState, side: int, carrier: int, legal: Offered) -> Ac
     return END_TURN
 
 
+def _standing(state: FriendlyState, side: int, skip_goalie: bool) -> list[int]:
+    return [teamster for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE)
+            if not state.floored[teamster] and not (skip_goalie and teamster % TEAM_SIZE == 0)]
+
+
 def _nearest_first(state: FriendlyState, side: int, target: int, skip_goalie: bool) -> list[int]:
     """The side's standing teamsters, nearest ``target`` first (ties in shirt order)."""
-    standing = [teamster for teamster in range(side * TEAM_SIZE, side * TEAM_SIZE + TEAM_SIZE)
-                if not state.floored[teamster] and not (skip_goalie and teamster % TEAM_SIZE == 0)]
-    return sorted(standing, key=lambda teamster: _distance(state.pos[teamster], target))
+    return sorted(_standing(state, side, skip_goalie), key=lambda teamster: _distance(state.pos[teamster], target))
 
 
 def _closest(state: FriendlyState, side: int, target: int, skip_goalie: bool) -> int:
-    nearest = _nearest_first(state, side, target, skip_goalie)
-    return nearest[0] if nearest else -1
+    """The first of :func:`_nearest_first`, found without sorting (the rules of thumb ask it often)."""
+    return min(_standing(state, side, skip_goalie), key=lambda teamster: _distance(state.pos[teamster], target),
+               default=-1)
 
 
 def _step_towards(state: FriendlyState, teamster: int, target: int) -> Action | None:

@@ -34,7 +34,9 @@ def _settled(events: list[Event]) -> bool:
     return any(e.kind in SETTLING for e in events)
 
 
-def _reaction(passer: str, rivals_try: bool) -> Reaction:
+def _reaction(passer: str | None, rivals_try: bool) -> Reaction:
+    """Each decision while the ball flies: the passer (if any) goes for it with its first teamster
+    on offer, the other side only when ``rivals_try``; everyone else lets it go."""
     def react(world: State) -> tuple[str, Action] | None:
         if getattr(world, "flight", None) is None or not world.to_act:
             return None
@@ -72,14 +74,6 @@ def _interceptions(passer: str) -> Classify:
             if event.kind == "intercept" and event.data.get("teamster", 0) // TEAM_SIZE != side:
                 yield "intercepted up to"
     return classify
-
-
-def _others_let_it_go(world: State) -> tuple[str, Action] | None:
-    """Every other decision while the ball flies: let it go (the try's own chances, alone)."""
-    if getattr(world, "flight", None) is None or not world.to_act:
-        return None
-    seat = world.to_act[0]
-    return seat, next(a for a in world.legal_actions(seat) if isinstance(a, DontTry))
 
 
 def _try_result(teamster: int) -> Classify:
@@ -123,7 +117,7 @@ def action_odds(state: State, seat: str, action: Action) -> Odds | None:
                                  label=label).ordered([*JOSTLE_LABELS.values(), "a foul"])
     if isinstance(action, Try):
         teamster = SEATS.index(seat) * TEAM_SIZE + action.who - 1
-        return enumerate_chances(state, seat, action, _try_result(teamster), react=_others_let_it_go,
+        return enumerate_chances(state, seat, action, _try_result(teamster), react=_reaction(None, False),
                                  settled=_tried, label=label, note="if nobody else goes for it").ordered(TRY_ORDER)
     if not isinstance(action, Pass):
         return None
