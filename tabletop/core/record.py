@@ -9,6 +9,7 @@ from __future__ import annotations
 import codecs
 import hashlib
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -177,8 +178,12 @@ def load_record(source: Record | dict[str, Any] | str | Path) -> Record:
         raise BadRecord(f"not a valid tabletop record: {problems}") from None
 
 
-def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True) -> State:
-    """Rebuild the state a record describes, checking every action and the final digest."""
+def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True,
+           observe: Callable[[State], None] | None = None) -> State:
+    """Rebuild the state a record describes, checking every action and the final digest.
+
+    ``observe``, if given, is called with the state before the first action and after each one
+    (an interface that keeps something per position rebuilds it this way)."""
     from .registry import load
 
     record = load_record(source)
@@ -194,6 +199,8 @@ def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True)
     except (UnknownGame, BadOption, BadScenario, ScriptMismatch) as exc:
         raise BadRecord(f"record cannot be set up: {clip(str(exc), 500)}") from None
     clock = 0.0
+    if observe is not None:
+        observe(state)
     for index, step in enumerate(record.actions, 1):
         clock = run_clock(state, clock, step.at)
         try:
@@ -202,6 +209,8 @@ def replay(source: Record | dict[str, Any] | str | Path, *, verify: bool = True)
         except (IllegalAction, ScriptExhausted, ScriptMismatch) as exc:
             raise BadRecord(f"record step {index} ({shorten(step.seat)}: {shorten(step.action, 200)}) "
                             f"cannot be replayed: {clip(str(exc), 500)}") from None
+        if observe is not None:
+            observe(state)
     run_clock(state, clock, record.elapsed)
     if verify and record.digest is not None and state_digest(state) != record.digest:
         raise BadRecord("the record's actions do not lead to the position it was saved with; "

@@ -47,7 +47,7 @@ from .protocol import (
     read_message,
     validation_message,
 )
-from .tables import MAX_THINK, OUTBOX_LIMIT, Client, LiveTable, TableError, TableSettings
+from .tables import MAX_THINK, OUTBOX_LIMIT, Client, LiveTable, TableError, TableSettings, shown_part
 
 __all__ = ["create_app"]
 
@@ -382,11 +382,13 @@ class Connection:
         client = self.client
         client.seat, client.svg = seat, message.svg
         reset = message.epoch is not None and message.epoch != table.epoch
+        # among the table's clients before its first update is made, so that it shows this seat connected
+        table.clients.add(client)
         self.reply({"type": "welcome", "table": table.id, "seat": seat,
                     "role": "player" if seat else "spectator", "summary": table.summary()})
-        self.reply(table.update(seat, message.last_event, svg=message.svg, reset=reset))
-        client.seen = len(table.log_for(seat))
-        table.clients.add(client)
+        update = table.update(seat, message.last_event, svg=message.svg, reset=reset)
+        self.reply(update)
+        client.seen, client.shown = len(table.log_for(seat)), shown_part(update)
         self.attached = True
         if seat is not None:
             table.tell_players(skip=client)

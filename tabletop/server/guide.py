@@ -92,13 +92,13 @@ async def table_hint(
     table = _hub(request).table(table_id)
     seat = _seat_to_act(table, authorization, token, "a hint")
     # A copy taken here, on the event loop, so moves made while the search runs do not touch it.
-    position = table.state.clone()
+    position, step = table.state.clone(), table.step_for(seat)
     asking = (table.id, seat)
     if asking in _THINKING:
         raise TableError("hint_pending", "a hint for this seat is already being worked out; it comes in a moment", 429)
     _THINKING.add(asking)
     try:
-        return {"table": table.id, "step": len(position.history), **await _hint_answer(position, seat)}
+        return {"table": table.id, "step": step, **await _hint_answer(position, seat)}
     finally:
         _THINKING.discard(asking)
 
@@ -133,8 +133,8 @@ async def table_odds(
     null for a move no die or card decides)."""
     table = _hub(request).table(table_id)
     seat = _seat_to_act(table, authorization, token, "odds")
-    position = table.state.clone()
-    return {"table": table.id, "step": len(position.history), **await _odds_answer(position, seat, body.action)}
+    position, step = table.state.clone(), table.step_for(seat)
+    return {"table": table.id, "step": step, **await _odds_answer(position, seat, body.action)}
 
 
 @router.get("/api/games/{name}/rules")

@@ -257,13 +257,16 @@ class Hub:
             raise TableError("not_started", "the table is waiting for players to sit down")
         if client_id is not None and (seat, client_id) in table.client_ids:
             raise TableError("duplicate", f"action {client_id!r} was already received; it is not taken twice")
-        history = table.state.history
-        if step is not None and step > len(history):
-            raise TableError("stale", f"that action was meant for step {step}, but the game is only at step "
-                             f"{len(history)}; look at the position first")
-        if step is not None and any(who == seat for who, _ in history[step:]):
-            raise TableError("stale", f"that action was meant for step {step}, but {seat} has acted since "
-                             f"(the game is at step {len(history)}); look at the new position first")
+        if step is not None:
+            # steps as this seat counts them (see sight.py), each standing for a length of the history
+            sight = table.sightings()
+            now, then = sight.step(seat), sight.history_at(seat, step)
+            if then is None:
+                raise TableError("stale", f"that action was meant for step {step}, but the game is only at step "
+                                 f"{now}; look at the position first")
+            if any(who == seat for who, _ in table.state.history[then:]):
+                raise TableError("stale", f"that action was meant for step {step}, but {seat} has acted since "
+                                 f"(the game is at step {now}); look at the new position first")
         try:
             action = (table.game.parse_action(data) if isinstance(data, str)
                       else table.game.action_from_json(data))
@@ -291,6 +294,7 @@ class Hub:
             raise TableError("not_saved", "the server could not save that action; try again", 503) from None
         if client_id is not None:
             table.client_ids.add((seat, client_id))
+        table.sightings()  # every position looked at as it comes: see LiveTable.sightings
         self._changed(table)
 
     def _append(self, table: LiveTable, line: dict[str, Any]) -> None:

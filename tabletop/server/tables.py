@@ -17,11 +17,13 @@ from typing import Any
 
 import tabletop
 from tabletop.core import Action, Event, Game, State
-from tabletop.core.record import RecordedAction
+from tabletop.core.record import RecordedAction, cut_record
 from tabletop.core.undo import undo_last_human_decision
 from tabletop.guide import event_rule
 
-__all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token", "shown_name"]
+from .sight import Sightings
+
+__all__ = ["HUMAN", "Client", "LiveTable", "SeatInfo", "TableError", "TableSettings", "hash_token", "shown_name", "shown_part"]
 
 HUMAN = "human"
 OUTBOX_LIMIT = 256
@@ -131,6 +133,8 @@ class Client:
     seen: int = 0
     svg: bool = False
     reset: bool = False
+    #: the last update sent, less its log lines (see :func:`shown_part`)
+    shown: str | None = None
     outbox: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(OUTBOX_LIMIT))
 
     def send(self, text: str) -> None:
@@ -168,7 +172,8 @@ class LiveTable:
     _logs: dict[str | None, tuple[list[Event], list[Event]]] = field(default_factory=dict)
     _checked: dict[str | None, int] = field(default_factory=dict)
     _forms: dict[Action, dict[str, Any]] = field(default_factory=dict)
-    _undo_answers: dict[str, tuple[tuple[int, int, bool], bool]] = field(default_factory=dict)
+    _undo_answers: dict[str, tuple[tuple[int, int | None, bool], bool]] = field(default_factory=dict)
+    _sight: Sightings | None = None
 
     # -- who sits where --------------------------------------------------------------------
 
@@ -209,6 +214,19 @@ class LiveTable:
         self._checked[seat] = len(events)
         return log
 
+    def sightings(self) -> Sightings:
+        """Each viewer's step count, brought up to the present (the hub looks after every action,
+        so only a new state, after an undo or a reload, is replayed)."""
+        sight = self._sight
+        if sight is None or not sight.follows(self.state):
+            sight = self._sight = Sightings.of(self.state)
+        else:
+            sight.look(self.state)
+        return sight
+
+    def step_for(self, viewer: str | None) -> int:
+        return self.sightings().step(viewer)
+
     def connected(self, seat: str) -> bool:
         return any(client.seat == seat for client in self.clients)
 
@@ -226,7 +244,8 @@ class LiveTable:
             "options": dict(self.game.options),
             "seats": [info.to_json(self.connected(seat)) for seat, info in self.seats.items()],
             "status": self.status,
-            "step": len(state.history),
+            # a finished game's replays step through the whole history; until then, a spectator's count
+            "step": len(state.history) if state.is_over else self.step_for(None),
             "to_act": list(state.to_act),
             "outcome": state.outcome.to_json() if state.outcome else None,
             "settings": self.settings.to_json(),
@@ -248,7 +267,7 @@ class LiveTable:
             "table": self.id,
             "status": self.status,
             "epoch": self.epoch,
-            "step": len(state.history),
+            "step": self.step_for(seat),
             "seat": seat,
             "to_act": list(state.to_act),
             "your_turn": bool(legal),
@@ -276,33 +295,40 @@ class LiveTable:
             forms = self._forms[action] = {"action": action.to_json(), "text": str(action)}
         return forms
 
-    def undo_for(self, seat: str) -> tuple[State, Action]:
-        """The position before ``seat``'s last decision, and that decision; TableError when undo is refused now."""
+    def undo_for(self, seat: str, known: int | None = None) -> tuple[State, Action]:
+        """The position before ``seat``'s last decision, and that decision; TableError when undo is
+        refused now. With ``known``, as if the game were still where the history that long left it."""
         if self.game.info.turn_style == "real-time":
             raise TableError("undo_refused", "undo is not allowed: the game runs in real time")
         if self.state.is_over:
             raise TableError("game_over", "the game is over; nothing can be taken back")
         if self.undo is not None:
             raise TableError("undo_pending", f"{self.undo.by} already asked to take back a decision")
-        result = undo_last_human_decision(self.state, (seat,))
+        state = self.state
+        if known is not None and known < len(state.history):
+            state = tabletop.replay(cut_record(state.record(), known), verify=False)
+        result = undo_last_human_decision(state, (seat,))
         if isinstance(result, str):
             raise TableError("undo_refused", f"undo is not allowed: {result}")
         earlier, _, action = result
         return earlier, action
 
     def can_undo(self, seat: str) -> bool:
-        """Whether ``seat`` may ask for an undo now (``undo_for`` would not refuse); kept per position,
-        as working it out replays the game."""
-        position = (self.epoch, len(self.state.history), self.undo is None)
-        known = self._undo_answers.get(seat)
-        if known is None or known[0] != position:
+        """Whether ``seat`` may ask for an undo, as far as it can tell: from the position where its
+        own step began, so that a hidden move of another seat since does not show (the request is
+        then refused). Kept per position, as working it out replays the game."""
+        sight = self.sightings()
+        known = sight.history_at(seat, sight.step(seat))
+        position = (self.epoch, known, self.undo is None)
+        found = self._undo_answers.get(seat)
+        if found is None or found[0] != position:
             try:
-                self.undo_for(seat)
+                self.undo_for(seat, known)
                 answer = True
             except TableError:
                 answer = False
-            known = self._undo_answers[seat] = (position, answer)
-        return known[1]
+            found = self._undo_answers[seat] = (position, answer)
+        return found[1]
 
     def undo_json(self, seat: str | None) -> dict[str, Any] | None:
         """The undo waiting for answers, as ``seat`` may read it."""
@@ -313,16 +339,22 @@ class LiveTable:
                 "waiting_for": sorted(self.undo.waiting)}
 
     def broadcast(self, *, reset: bool = False) -> None:
-        """Send every client what changed for its own seat (the whole log again after an undo)."""
-        cache: dict[tuple[str | None, int, bool, bool], str] = {}
+        """Send every client what changed for its own seat (the whole log again after an undo). A
+        client whose position did not change is sent nothing: the message itself would say that
+        someone made a move hidden from it."""
+        cache: dict[tuple[str | None, int, bool, bool], tuple[str, str, bool]] = {}
         for client in list(self.clients):
             again = reset or client.reset
             key = (client.seat, client.seen, client.svg, again)
             if key not in cache:
-                cache[key] = json.dumps(self.update(client.seat, client.seen, svg=client.svg, reset=again))
+                message = self.update(client.seat, client.seen, svg=client.svg, reset=again)
+                cache[key] = (json.dumps(message), shown_part(message), bool(message["events"]))
+            text, shown, told = cache[key]
             client.reset = False
             client.seen = len(self.log_for(client.seat))
-            client.send(cache[key])
+            if again or told or shown != client.shown:
+                client.shown = shown
+                client.send(text)
 
     def tell(self, message: dict[str, Any], *, skip: Client | None = None) -> None:
         text = json.dumps(message)
@@ -351,19 +383,26 @@ class LiveTable:
         if state.is_over and self.settings.reveal_at_end:
             return state.record().model_dump(mode="json")
         hidden = self.game.info.hidden_information
+        sight = self.sightings()
+        # steps as the asker counted them, so the numbering tells nothing of the others' hidden moves
         return {
             "format": "tabletop-transcript",
             "game": self.game.name,
             "options": dict(self.game.options),
             "seat": seat,
             "seats": list(state.seats),
-            "steps": len(state.history),
-            "actions": [{"step": number, "seat": who, "action": action.to_json()}
+            "steps": sight.step(seat),
+            "actions": [{"step": sight.step_after(seat, number), "seat": who, "action": action.to_json()}
                         for number, (who, action) in enumerate(state.history, 1) if not hidden or who == seat],
             "events": [event_json(self.game, event, number) for number, event in enumerate(self.log_for(seat), 1)],
             "view": state.view(seat),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
+
+
+def shown_part(update: dict[str, Any]) -> str:
+    """An update message without its log lines: equal for two updates that show the same position."""
+    return json.dumps({key: value for key, value in update.items() if key not in ("events", "events_from", "reset")})
 
 
 def event_json(game: Game, event: Event, number: int) -> dict[str, Any]:

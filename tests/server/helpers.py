@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -13,6 +15,7 @@ from fastapi.testclient import TestClient
 import tabletop
 from tabletop.core.record import run_clock
 from tabletop.server import ServerSettings, create_app
+from tabletop.server.sight import Sightings
 
 SECRET_SEED = 1_234_567_891
 """Every test table uses this seed, so a leak of it is found by a plain text search."""
@@ -40,6 +43,13 @@ class Seen:
             self.last = message
             self.epoch = message["epoch"]
         return message
+
+    def sync(self) -> None:
+        """Read until the server has answered a ping: everything sent before it has then arrived
+        (a refused message included, which fails here)."""
+        self.socket.send_json({"type": "ping", "id": "sync"})
+        while (message := self.receive())["type"] != "pong":
+            assert message["type"] != "error", message
 
     def until_step(self, step: int) -> dict[str, Any]:
         while self.last is None or self.last["step"] < step:
@@ -92,27 +102,41 @@ def join_all(client: Any, table: dict[str, Any]) -> dict[str, str]:
 
 
 def play_randomly(players: dict[str, Seen], watchers: list[Seen], chooser: random.Random,
-                  stop_at: int | None = None) -> dict[str, Any]:
-    """Random legal moves from the seats whose turn it is, until the end (or step ``stop_at``);
-    every client must see every step."""
+                  moves: int | None = None) -> dict[str, Any]:
+    """Random legal moves from the seats whose turn it is, until the end (or ``moves`` moves), every
+    client brought up to date after each; the latest update of the first player.
+
+    A client is sent an update only when its own position changed (a hidden move tells the others
+    nothing), so each client's last update is its position, and its step is its own count."""
     clients = [*players.values(), *watchers]
-    latest = next(iter(players.values())).last
-    assert latest is not None
-    while latest["status"] != "finished" and (stop_at is None or latest["step"] < stop_at):
-        step = latest["step"]
-        movers = [seat for seat in latest["to_act"] if seat in players]
+    first = next(iter(players.values()))
+    made = 0
+    waited = time.monotonic()
+    while moves is None or made < moves:
+        for seen in clients:
+            seen.sync()
+        assert first.last is not None
+        if first.last["status"] == "finished":
+            break
+        movers = [seat for seat, seen in players.items() if seen.last is not None and seen.last["your_turn"]]
         if not movers:  # a computer is thinking
-            latest = players[next(iter(players))].until_step(step + 1)
+            assert time.monotonic() - waited < 30, "no seat came to a decision"
+            time.sleep(0.01)
             continue
         seat = chooser.choice(movers)
         mine = players[seat].last
-        assert mine is not None and mine["step"] == step and mine["your_turn"]
+        assert mine is not None
         choice = chooser.choice(mine["legal"])
-        players[seat].socket.send_json({"type": "act", "action": choice["action"], "step": step,
-                                        "id": f"{seat}-{step}"})
-        for seen in clients:
-            latest = seen.until_step(step + 1)
-    return latest
+        players[seat].socket.send_json({"type": "act", "action": choice["action"], "step": mine["step"],
+                                        "id": f"{seat}-{next(MOVES)}"})
+        made, waited = made + 1, time.monotonic()
+    for seen in clients:
+        seen.sync()
+    assert first.last is not None
+    return first.last
+
+
+MOVES = itertools.count()
 
 
 def check_hidden_information(seen: Seen, record: dict[str, Any]) -> None:
@@ -126,10 +150,14 @@ def check_hidden_information(seen: Seen, record: dict[str, Any]) -> None:
     state = game.new_state(seed=record["seed"])
     steps = [(step["seat"], game.action_from_json(step["action"])) for step in record["actions"]]
     times = [step.get("at") for step in record["actions"]]
+    # each client's steps are its own count (see tabletop/server/sight.py): the history lengths they stand for
+    sight = Sightings.of(tabletop.replay(record))
     updates = [m for m in seen.messages if m["type"] == "update"]
     done, clock = 0, 0.0
     for update in updates:
-        while done < update["step"]:
+        reached = sight.history_at(seen.seat, update["step"])
+        assert reached is not None
+        while done < reached:
             clock = run_clock(state, clock, times[done])  # a real-time game's clock, as the server ran it
             state.apply(*steps[done])
             done += 1

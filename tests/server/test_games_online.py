@@ -45,14 +45,16 @@ def play_whole_game(client: TestClient, game: str, options: dict, chooser_seed: 
     chooser = random.Random(chooser_seed)
     everyone: list[Seen] = [*players.values(), watcher]
 
-    latest = play_randomly(players, [watcher], chooser, stop_at=4)
+    latest = play_randomly(players, [watcher], chooser, moves=4)
     # One player leaves, the others play on while they can, and the player comes back.
     leaver = next(seat for seat in players if seat not in latest["to_act"]) if len(latest["to_act"]) < seats \
         else next(iter(players))
     gone = players.pop(leaver)
     gone.socket.__exit__(None, None, None)
-    while players and latest["status"] == "running" and leaver not in latest["to_act"] and latest["step"] < 8:
-        latest = play_randomly(players, [watcher], chooser, stop_at=latest["step"] + 1)
+    for _ in range(4):
+        if not players or latest["status"] != "running" or leaver in latest["to_act"]:
+            break
+        latest = play_randomly(players, [watcher], chooser, moves=1)
     back = attach(client, table["id"], tokens[leaver], previous=gone)
     assert back.last is not None and back.last["events_from"] == len(gone.log) and not back.last["reset"]
     players[leaver] = back

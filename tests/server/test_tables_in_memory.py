@@ -50,7 +50,7 @@ def test_a_table_that_left_memory_plays_on_from_where_it_was(client: TestClient)
     tokens = join_all(client, table)
     players = {seat: attach(client, table["id"], token) for seat, token in tokens.items()}
     chooser = random.Random(5)
-    before = play_randomly(players, [], chooser, stop_at=6)
+    before = play_randomly(players, [], chooser, moves=6)
     for seen in players.values():
         seen.socket.__exit__(None, None, None)
     record = client.get(f"/api/tables/{table['id']}/record").json()

@@ -102,11 +102,12 @@ def test_in_real_time_a_double_click_or_a_key_pressed_twice_sends_one_action(bro
     with person(browser, f"{server.url}/#/join/{table['id']}/home") as page:
         page.wait_for_selector("body[data-status='running']")
         page.locator("#legal .legal-action", has_text="Draw").dblclick()
-        page.wait_for_function("document.body.dataset.step === '1'")
+        # the computer's moves count too where home sees them, so the step may pass 1 and 2 quickly
+        page.wait_for_function("Number(document.body.dataset.step) >= 1")
         page.wait_for_selector("#legal .legal-action:has-text('Discard')")
         page.keyboard.press("x")
         page.keyboard.press("x")
-        page.wait_for_function("document.body.dataset.step === '2'")
+        page.wait_for_function("Number(document.body.dataset.step) >= 2")
         page.wait_for_timeout(300)
         assert [message["action"]["kind"] for message in page.sent if message["type"] == "act"] == ["draw", "discard"]
         assert page.locator("#toast.problem.shown").count() == 0

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+import tabletop
+from tabletop.server.sight import Sightings
 
 from .conftest import Server, screenshot
 from .playing import click_and_see, click_board, click_list, open_table, play_some, play_to_the_end, sit_down
@@ -37,10 +40,22 @@ class Eyes:
             self.page.goto(url)
             self.page.wait_for_selector("body[data-status]")
 
-    def hands(self, seat: str) -> dict[int, set[str]]:
-        """The seat's own hand at each step, from its own updates."""
-        return {frame["step"]: set(frame["view"]["ships"][seat]["hand"] or [])
-                for frame in self.frames if frame.get("type") == "update"}
+    def updates(self) -> list[dict[str, Any]]:
+        return [frame for frame in self.frames if frame.get("type") == "update"]
+
+
+def hands_by_position(record: dict[str, Any]) -> tuple[list[dict[str, set[str]]], Sightings]:
+    """Each seat's hand after each action of the finished game, and how each viewer counted steps."""
+    state = tabletop.load(record["game"], **record["options"]).new_state(seed=record["seed"])
+
+    def hands() -> dict[str, set[str]]:
+        return {seat: set(state.view(seat)["ships"][seat]["hand"] or []) for seat in state.seats}
+
+    found = [hands()]
+    for step in record["actions"]:
+        state.apply(step["seat"], state.game.action_from_json(step["action"]))
+        found.append(hands())
+    return found, Sightings.of(state)
 
 
 def card_codes(value: Any) -> set[str]:
@@ -56,15 +71,19 @@ def shown(code: str) -> str:
     return code[:-1] + SUITS[code[-1]]
 
 
-def assert_never_saw(eyes: Eyes, hands: dict[int, set[str]]) -> None:
-    """No update this browser received holds a card of the other seat's hand at that step."""
-    updates = [frame for frame in eyes.frames if frame.get("type") == "update"]
+def assert_never_saw(eyes: Eyes, viewer: str | None, sight: Sightings, secret: Callable[[int], set[str]]) -> None:
+    """No update this browser received holds a card of ``secret`` (the cards hidden from it when
+    the history was that long) at the position the update showed; ``sight`` tells the history
+    length each of the viewer's own steps stands for."""
+    updates = eyes.updates()
     assert updates
     for frame in updates:
-        secret = hands.get(frame["step"], set())
-        assert not secret & card_codes(frame["view"]), f"step {frame['step']}: {secret & card_codes(frame['view'])}"
+        position = sight.history_at(viewer, frame["step"])
+        assert position is not None
+        hidden = secret(position)
+        assert not hidden & card_codes(frame["view"]), f"step {frame['step']}: {hidden & card_codes(frame['view'])}"
         texts = " ".join(event["text"] for event in frame["events"])
-        assert not any(shown(code) in texts for code in secret), f"step {frame['step']} log shows {secret}"
+        assert not any(shown(code) in texts for code in hidden), f"step {frame['step']} log shows {hidden}"
 
 
 @pytest.fixture
@@ -80,8 +99,8 @@ def people(browser: Any, server: Server) -> Iterator[tuple[str, Eyes, Eyes, Eyes
 
 
 def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
-        people: tuple[str, Eyes, Eyes, Eyes]) -> None:
-    _table, ann, bob, watcher = people
+        people: tuple[str, Eyes, Eyes, Eyes], server: Server) -> None:
+    table_id, ann, bob, watcher = people
     rng = random.Random(3)
     for eyes in (ann, bob):
         eyes.page.wait_for_selector("#hand .card")
@@ -104,14 +123,15 @@ def test_two_people_never_see_each_others_hands_and_a_spectator_sees_neither(
     ann.page.wait_for_selector("#outcome:not([hidden])")
     screenshot(ann.page, "travel-sfb-two-people")
     screenshot(watcher.page, "travel-sfb-spectator")
-    assert any(bob.hands("seat2").values()) and any(ann.hands("seat1").values())
-    for eyes, other in ((ann, bob.hands("seat2")), (bob, ann.hands("seat1"))):
-        assert eyes.answers and not card_codes(eyes.answers) & set().union(*other.values())
-    assert_never_saw(ann, bob.hands("seat2"))
-    assert_never_saw(bob, ann.hands("seat1"))
-    secrets = {step: ann.hands("seat1").get(step, set()) | bob.hands("seat2").get(step, set())
-               for step in set(ann.hands("seat1")) | set(bob.hands("seat2"))}
-    assert_never_saw(watcher, secrets)
+    record = server.get(f"/api/tables/{table_id}/record")
+    hands, sight = hands_by_position(record)
+    ever = {seat: set().union(*(position[seat] for position in hands)) for seat in ("seat1", "seat2")}
+    assert ever["seat1"] and ever["seat2"]
+    for eyes, other in ((ann, "seat2"), (bob, "seat1")):
+        assert eyes.answers and not card_codes(eyes.answers) & ever[other]
+    assert_never_saw(ann, "seat1", sight, lambda position: hands[position]["seat2"])
+    assert_never_saw(bob, "seat2", sight, lambda position: hands[position]["seat1"])
+    assert_never_saw(watcher, None, sight, lambda position: hands[position]["seat1"] | hands[position]["seat2"])
     assert watcher.page.locator("#legal .legal-action").count() == 0
     assert "You are watching" in watcher.page.inner_text("#legal") or "over" in watcher.page.inner_text("#legal")
     assert watcher.page.locator("#outcome").is_visible()
