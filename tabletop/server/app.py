@@ -69,7 +69,8 @@ class CreateTable(BaseModel):
     name: str | None = Field(default=None, max_length=80)
     think: float = Field(default=1.0, gt=0, le=MAX_THINK, description="seconds a searching computer player thinks")
     pace: float = Field(default=0.5, ge=0, le=10, description="seconds a computer move takes at least")
-    reveal_at_end: bool = Field(default=True, description="publish the full record when the game ends")
+    reveal_at_end: bool = Field(default=True, strict=True, description="publish the full record when the game ends")
+    private: bool = Field(default=False, strict=True, description="leave the table out of the lobby: only its links lead to it")
 
 
 class Join(BaseModel):
@@ -199,7 +200,8 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
             raise TableError("too_many_tables", f"this address has opened as many tables as it may for now (at "
                              f"most {table_rate}); try again in a little while", 429)
         table = hub.create(body.game, body.options, body.seats, body.seed, body.name,
-                           TableSettings(think=body.think, pace=body.pace, reveal_at_end=body.reveal_at_end))
+                           TableSettings(think=body.think, pace=body.pace, reveal_at_end=body.reveal_at_end,
+                                         private=body.private))
         return table.summary()
 
     @app.get("/api/tables", tags=["tables"])
@@ -207,7 +209,7 @@ def create_app(settings: ServerSettings | None = None) -> FastAPI:
         status: Annotated[Literal["open", "running", "finished"] | None, Query()] = None,
         limit: Annotated[int, Query(ge=1, le=500)] = 100,
     ) -> list[dict[str, Any]]:
-        """Tables, newest first: open (seats free), running, or finished."""
+        """Tables, newest first: open (seats free), running, or finished; private tables are left out."""
         return hub.list_tables(status, limit)
 
     @app.get("/api/tables/{table_id}", tags=["tables"])

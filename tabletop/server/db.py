@@ -14,6 +14,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     Engine,
     Float,
@@ -23,6 +24,7 @@ from sqlalchemy import (
     UniqueConstraint,
     create_engine,
     event,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -67,6 +69,8 @@ class TableRow(Base):
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     outcome: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     steps: Mapped[int] = mapped_column(Integer, server_default="0")
+    #: left out of the lobby's lists (also in ``settings``; here so that the lists can skip it)
+    private: Mapped[bool] = mapped_column(Boolean, server_default=false())
 
 
 class SeatRow(Base):

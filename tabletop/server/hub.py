@@ -157,7 +157,7 @@ class Hub:
 
     def list_tables(self, status: str | None, limit: int = 100) -> list[dict[str, Any]]:
         """Newest first. A finished table not in memory is summed up from its rows, not replayed."""
-        query = select(TableRow).order_by(TableRow.created_at.desc()).limit(limit)
+        query = select(TableRow).where(TableRow.private.is_(False)).order_by(TableRow.created_at.desc()).limit(limit)
         if status is not None:
             query = query.where(TableRow.status == status)
         with Session(self.engine) as session:
@@ -204,7 +204,8 @@ class Hub:
         )
         with Session(self.engine) as session, session.begin():
             session.add(TableRow(id=table.id, name=table.name, game=game.name, options=dict(game.options),
-                                 seed=seed, settings=settings.to_json(), status=table.status, created_at=created))
+                                 seed=seed, settings=settings.to_json(), status=table.status, created_at=created,
+                                 private=settings.private))
             session.flush()
             for info in table.seats.values():
                 session.add(SeatRow(table_id=table.id, seat=info.seat, position=info.position, kind=info.kind,

@@ -78,14 +78,16 @@ MAX_THINK = 30.0
 
 @dataclass(frozen=True)
 class TableSettings:
-    """How the server runs a table: computers' thinking time and pace, and what the end reveals."""
+    """How the server runs a table: computers' thinking time and pace, what the end reveals, and
+    whether the lobby lists it (a private table is found only through its links)."""
 
     think: float = 1.0
     pace: float = 0.5
     reveal_at_end: bool = True
+    private: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"think": self.think, "pace": self.pace, "reveal_at_end": self.reveal_at_end}
+        return {"think": self.think, "pace": self.pace, "reveal_at_end": self.reveal_at_end, "private": self.private}
 
 
 @dataclass

@@ -307,3 +307,21 @@ def test_the_browser_client_is_served_at_the_root_beside_the_api(sqlite_url: str
         with client.websocket_connect(f"/ws/tables/{table['id']}") as socket:
             socket.send_json({"type": "hello"})
             assert socket.receive_json()["type"] == "welcome"
+
+
+def test_a_private_table_is_left_out_of_the_lobby_but_its_links_work(client: TestClient) -> None:
+    shown = open_table(client, "test-pig", {}, ["human", "human"])
+    hidden = open_table(client, "test-pig", {}, ["human", "human"], private=True)
+    assert hidden["settings"]["private"] and not shown["settings"]["private"]
+    for status in (None, "open", "running"):
+        params = {"status": status} if status else {}
+        assert [table["id"] for table in client.get("/api/tables", params=params).json()
+                if table["status"] == (status or table["status"])] == ([shown["id"]] if status != "running" else [])
+    # whoever has its id (a join or watch link) finds it, sits down and plays
+    tokens = join_all(client, hidden)
+    assert client.get(f"/api/tables/{hidden['id']}").json()["status"] == "running"
+    watcher = attach(client, hidden["id"], None)
+    player = attach(client, hidden["id"], tokens["seat1"])
+    assert player.last is not None and player.last["your_turn"] and watcher.last is not None
+    assert hidden["id"] not in {table["id"] for table in client.get("/api/tables").json()}
+    assert client.post("/api/tables", json={"game": "test-pig", "private": "yes"}).status_code == 422

@@ -242,3 +242,22 @@ def test_a_table_the_restarted_server_no_longer_has_is_said_to_be_gone(browser: 
         ann.wait_for_timeout(2500)  # long enough for two more tries, were it still trying
         assert sum(message["type"] == "hello" for message in ann.sent) == hellos
         assert ann.inner_text("#connection") == "○ table gone"
+
+
+def test_a_private_table_made_in_the_lobby_is_reached_only_through_its_link(browser: Any, server: Server) -> None:
+    listed = server.post("/api/tables", {"game": "cargo-bay-ball", "seats": ["human", "human"]})
+    with person(browser, server.url + "/") as host:
+        host.click("button[data-game='travel-sfb']")
+        host.select_option("[data-seat='1']", "human")
+        host.check("[name=private]")
+        host.click("button.primary")
+        host.wait_for_selector("body[data-status='open']")
+        link = host.input_value("input[aria-label='link for seat2']")
+        table_id = link.split("/")[-2]
+        assert server.get(f"/api/tables/{table_id}")["settings"]["private"]
+        with person(browser, server.url + "/") as stranger:
+            stranger.wait_for_selector(f"[data-list='join'] a[href='#/table/{listed['id']}']")
+            assert stranger.locator(f"a[href*='{table_id}']").count() == 0
+        with person(browser, link, "Bob") as bob:
+            bob.wait_for_selector("body[data-status='running']")
+            host.wait_for_selector("body[data-status='running']")

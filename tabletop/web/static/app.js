@@ -113,6 +113,8 @@ function showCreateForm(section, game, agents) {
   const form = el("form", { class: "create-form", onsubmit: (event) => { event.preventDefault(); createTable(game, section); } },
     el("h2", {}, `New table: ${game.title}`),
     el("fieldset", {}, el("legend", {}, "Seats"), seats, el("label", { class: "field" }, el("span", {}, "Your name"), name)),
+    el("label", { class: "field check" }, el("input", { type: "checkbox", name: "private" }),
+      el("span", {}, "Private table: leave it out of the lobby, so only people you send a link to can join or watch")),
     game.options.length ? el("details", { class: "option-box" }, el("summary", {}, "Game options (defaults are the rulebook's)"), fields) : "",
     el("button", { type: "submit", class: "primary", onclick: () => revealInvalid(form) }, "Create table and sit down"));
   section.append(form);
@@ -144,7 +146,8 @@ async function createTable(game, section) {
   const player = section.querySelector("[name=player]").value.trim();
   if (player) localStorage.setItem("tabletop:name", player);
   try {
-    const table = await api("/api/tables", { method: "POST", body: { game: game.name, options: readOptions(section), seats } });
+    const hidden = section.querySelector("[name=private]").checked;
+    const table = await api("/api/tables", { method: "POST", body: { game: game.name, options: readOptions(section), seats, private: hidden } });
     const first = table.seats.find((seat) => seat.kind === "human");
     if (!first) { location.hash = `#/table/${table.id}`; return; }
     const joined = await api(`/api/tables/${table.id}/join`, { method: "POST", body: { seat: first.seat, name: player || undefined } });
