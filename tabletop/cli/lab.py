@@ -208,7 +208,7 @@ ClusterOpt = Annotated[str | None, typer.Option(
          "of them when above 1) or 'ray://HOST:PORT'. Needs pip install 'tabletop\\[ray]'.")]
 SweepOutOpt = Annotated[Path | None, typer.Option(
     "--out", help="Folder where every game is written as it finishes (GAME-COMMAND-games.jsonl), for --resume.")]
-ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue the interrupted sweep in --out, skipping the games it holds.")]
+ResumeOpt = Annotated[bool, typer.Option("--resume", help="Continue the sweep in --out, skipping the games it holds: an interrupted one, or a finished one given a larger -n.")]
 
 
 def simulate_command(

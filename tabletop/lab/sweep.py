@@ -160,26 +160,51 @@ class Journal:
         self._file = self.path.open("w", encoding="utf-8", buffering=1)
         self._file.write(json.dumps({"sweep": self.identity}) + "\n")
 
-    def resume(self) -> Iterator[tuple[int, GameResult]]:
-        """The games already in the journal; afterwards new games are appended to it."""
+    def resume(self) -> Iterator[GameResult]:
+        """The games already in the journal; afterwards new games are appended to it.
+
+        A sweep may be resumed with more games (``games``, per pairing or entry) than it was started
+        with: the games it has keep their seeds and seats, so only the new ones are played."""
         if not self.path.exists():
             self.start()
             return
         with self.path.open(encoding="utf-8") as source:
             header = _parse(source.readline())
-            if header is None or header.get("sweep") != self.identity:
-                raise SweepMismatch(f"{self.path} holds a different sweep ({_differences(header, self.identity)}); "
-                                    "run without --resume to start it over, or choose another --out")
+            extended = self._check(header)
             for line in source:
                 entry = _parse(line)
                 if entry is not None and {"n", "game"} <= entry.keys():  # a line cut short is played again
-                    yield entry["n"], GameResult.from_json(entry["game"])
+                    yield GameResult.from_json(entry["game"])
+        if extended:
+            self._restate()
         with self.path.open("rb") as tail:
             tail.seek(-1, 2)
             cut_short = tail.read(1) != b"\n"
         self._file = self.path.open("a", encoding="utf-8", buffering=1)
         if cut_short:
             self._file.write("\n")
+
+    def _check(self, header: dict[str, Any] | None) -> bool:
+        """Refuse a journal of another sweep; True when this one extends it to more games."""
+        sweep = header.get("sweep") if header is not None else None
+        if sweep == self.identity:
+            return False
+        if isinstance(sweep, dict) and {**sweep, "games": None} == {**self.identity, "games": None}:
+            had, asked = sweep.get("games"), self.identity.get("games")
+            if isinstance(had, int) and isinstance(asked, int) and asked > had:
+                return True
+            raise SweepMismatch(f"{self.path} holds a sweep of {had} games, more than the {asked} asked for; "
+                                f"resume it with --games {had} or more, or choose another --out")
+        raise SweepMismatch(f"{self.path} holds a different sweep ({_differences(header, self.identity)}); "
+                            "run without --resume to start it over, or choose another --out")
+
+    def _restate(self) -> None:
+        """Write this sweep's identity over the journal's first line (its game count has grown)."""
+        lines = self.path.read_text(encoding="utf-8").splitlines(keepends=True)
+        lines[0] = json.dumps({"sweep": self.identity}) + "\n"
+        fresh = self.path.with_name(self.path.name + ".new")
+        fresh.write_text("".join(lines), encoding="utf-8")
+        fresh.replace(self.path)
 
     def write(self, position: int, result: GameResult) -> None:
         assert self._file is not None
@@ -250,30 +275,35 @@ def run_sweep(specs: Iterable[MatchSpec], total: int, *, modules: Sequence[str] 
               resume: bool = False, keep_games: bool = False) -> Tally:
     """Play ``total`` specs into a :class:`Tally`, streaming them to ``journal`` if given.
 
-    With ``resume`` the journal's games count first (``resumed`` hears how many) and only the
+    With ``resume`` the journal's games count (``resumed`` hears how many first) and only the
     rest are played.
     """
     runner = executor or make_executor(jobs, modules, on_crash=_crashed, cluster=cluster)
     tally = Tally(keep_games=keep_games)
     done = bytearray(total)
+    # the journal's games by what names a game in any sweep of this identity: its group and index
+    # (its place in the sweep moves when the sweep is resumed with more games a pairing)
+    kept: dict[tuple[str, int], GameResult] = {}
     if journal is not None:
-        for position, result in (journal.resume() if resume else iter(())):
-            if position < total and not done[position]:
-                done[position] = 1
-                tally.add(position, result)
+        for result in (journal.resume() if resume else iter(())):
+            kept.setdefault((result.tag, result.index), result)
         if not resume:
             journal.start()
-    if resumed is not None and tally.games:
-        resumed(tally.games)
+    if resumed is not None and kept:
+        resumed(len(kept))
     in_flight: dict[tuple[str, int], int] = {}
 
     def todo() -> Iterator[MatchSpec]:
         for position, spec in enumerate(specs):
-            if not done[position]:
+            earlier = kept.pop((spec.tag, spec.index), None)
+            if earlier is not None:
+                done[position] = 1
+                tally.add(position, earlier)
+            elif not done[position]:
                 in_flight[(spec.tag, spec.index)] = position
                 yield spec
 
-    results = runner.run(play_match, _Counted(todo(), total - tally.games))
+    results = runner.run(play_match, _Counted(todo(), total - len(kept)))
     try:
         for result in results:
             position = in_flight.pop((result.tag, result.index), -1)

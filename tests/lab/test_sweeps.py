@@ -63,6 +63,37 @@ def test_an_interrupted_sweep_resumes_and_skips_the_games_already_done(tmp_path)
         simulate("test-pig", AGENTS, games=12, seed=9, output=SweepOutput(journal, resume=True))
 
 
+def test_a_finished_sweep_resumed_with_more_games_plays_only_the_new_ones(tmp_path):
+    journal = tmp_path / "sweep.jsonl"
+    simulate("test-pig", AGENTS, games=6, seed=3, output=SweepOutput(journal))
+    played: list[int] = []
+    resumed: list[int] = []
+    report = simulate("test-pig", AGENTS, games=10, seed=3, progress=lambda r: played.append(r.index),
+                      output=SweepOutput(journal, resume=True, resumed=resumed.append))
+    assert resumed == [6] and sorted(played) == [6, 7, 8, 9]
+    assert _games(report) == _games(simulate("test-pig", AGENTS, games=10, seed=3))
+    assert json.loads(journal.read_text().splitlines()[0])["sweep"]["games"] == 10
+    with pytest.raises(SweepMismatch, match="a sweep of 10 games, more than the 8 asked for; resume it with --games 10"):
+        simulate("test-pig", AGENTS, games=8, seed=3, output=SweepOutput(journal, resume=True))
+
+
+def test_a_ladder_resumed_with_more_games_a_pairing_keeps_each_pairings_games(tmp_path):
+    args = ["ladder", "test-high-card", "--agents", "random,heuristic,test-fragile", "--bootstrap", "10",
+            "--out", str(tmp_path)]
+    assert runner.invoke(_app(), [*args, "-n", "2"]).exit_code == 0
+    journal = tmp_path / "test-high-card-ladder-games.jsonl"
+    before = {(e["game"]["tag"], e["game"]["index"]): e["game"]["seed"]
+              for e in map(json.loads, journal.read_text().splitlines()[1:])}
+    result = runner.invoke(_app(), [*args, "-n", "4", "--resume", "--json", str(tmp_path / "more.json")])
+    assert result.exit_code == 0, result.output
+    after = {(e["game"]["tag"], e["game"]["index"]): e["game"]["seed"]
+             for e in map(json.loads, journal.read_text().splitlines()[1:])}
+    assert len(before) == 3 * 2 and len(after) == 3 * 4 and before.items() <= after.items()
+    assert runner.invoke(_app(), [*args, "-n", "4", "--json", str(tmp_path / "fresh.json"),
+                                  "--out", str(tmp_path / "fresh")]).exit_code == 0
+    assert json.loads((tmp_path / "more.json").read_text()) == json.loads((tmp_path / "fresh.json").read_text())
+
+
 def test_a_streamed_sweep_keeps_only_the_failed_games_and_summarises_the_same():
     agents = ["test-fragile", "random"]
     everything = simulate("test-pig", agents, games=20, seed=5)
