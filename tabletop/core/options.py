@@ -105,15 +105,28 @@ class Option:
             return value
         raise BadOption(f"option '{self.name}' must be {self.allowed()}, not {shorten(value)}")
 
+    @property
+    def json_type(self) -> str:
+        """The value's type in JSON Schema's words (JSON alone writes a float 2.0 as 2, an integer's look).
+
+        >>> Option("pace", 2.0, "seconds").json_type, Option("turns", 8, "turns").json_type
+        ('number', 'integer')
+        """
+        return _JSON_TYPES.get(self.type_name, "string")
+
     def to_json(self) -> dict[str, Any]:
         return {
             "name": self.name,
+            "type": self.json_type,
             "default": self.default,
             "help": self.help,
             "choices": list(self.choices) if self.choices is not None else None,
             "minimum": self.minimum,
             "maximum": self.maximum,
         }
+
+
+_JSON_TYPES = {"bool": "boolean", "int": "integer", "float": "number", "str": "string"}
 
 
 def validate_options(game: str, declared: tuple[Option, ...], given: Mapping[str, Any]) -> dict[str, Any]:

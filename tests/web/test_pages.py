@@ -89,3 +89,16 @@ def test_a_replay_quotes_each_move_as_its_players_own(page: Any, server: Server)
     text = page.inner_text("main")
     assert re.search(r"Seat \d chose “[^”]+”", text), text[:400]
     assert not re.search(r"\bseat\d", text), "a raw seat id is shown"
+
+
+def test_a_whole_number_option_takes_only_whole_numbers_and_a_decimal_one_any(page: Any, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.click("button[data-game='fightball']")
+    page.click(".option-box summary")
+    page.fill("#option-quarters", "2.5")
+    page.fill("#option-buzzer_beater_seconds", "2.5")
+    assert not page.eval_on_selector("#option-quarters", "node => node.validity.valid")
+    assert page.eval_on_selector("#option-buzzer_beater_seconds", "node => node.validity.valid")
+    page.click("button.primary")
+    assert page.eval_on_selector("#option-quarters", "node => node === document.activeElement")
+    assert "/table/" not in page.url

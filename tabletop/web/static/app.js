@@ -70,14 +70,13 @@ function optionField(option) {
   if (option.choices && option.choices.length) {
     input = el("select", { id, name: option.name }, option.choices.map((choice) =>
       el("option", { value: choice, selected: String(choice) === String(option.default) }, String(choice))));
-  } else if (typeof option.default === "boolean") {
+  } else if (option.type === "boolean") {
     input = el("select", { id, name: option.name }, ["true", "false"].map((choice) =>
       el("option", { value: choice, selected: choice === String(option.default) }, choice === "true" ? "yes" : "no")));
-  } else if (typeof option.default === "number") {
-    // JSON gives a float option's 2.0 as 2, so a step of 1 can't be told from the value: any step
-    // keeps every default and bound valid, and the server says when a whole number is wanted.
+  } else if (option.type === "integer" || option.type === "number") {
+    // a whole number steps by one (the browser then says at once that 2.5 is not one)
     input = el("input", { id, name: option.name, type: "number", value: option.default,
-      step: "any", min: option.minimum ?? "", max: option.maximum ?? "" });
+      step: option.type === "integer" ? 1 : "any", min: option.minimum ?? "", max: option.maximum ?? "" });
   } else {
     input = el("input", { id, name: option.name, type: "text", value: option.default ?? "", placeholder: "(default)" });
   }
