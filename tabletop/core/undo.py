@@ -7,6 +7,7 @@ whether the last decision of some seats may be taken back, and get the earlier p
 from __future__ import annotations
 
 from .actions import Action
+from .errors import IllegalAction
 from .events import possessive
 from .game import State
 from .randomness import Randomness
@@ -23,28 +24,37 @@ def chance_mark(rng: Randomness) -> tuple[object, ...]:
 
 
 def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[State, str, Action] | str:
-    """The state just before the last decision a human made, with that decision; or why undo is refused.
+    """The position with the last decision a human made taken back, with that decision; or why undo is refused.
 
     Undo never lets a player peek: it is refused when chance was used since (the dice or deck
-    would already be known), and in games with hidden information when any other seat acted
-    since or anyone but the deciding seat was told anything since (a reveal cannot be unseen).
+    would already be known). Where nothing is hidden the game goes back to just before the
+    decision, the others' later moves with it (they were made knowing it). In a game with hidden
+    information the others' later moves stay (made again without the decision), and undo is
+    refused if anyone else was told anything of it: every other seat's log, and a spectator's,
+    must read exactly as if it had never been made (a reveal cannot be unseen), and each later
+    move must still be legal without it.
     """
     history = state.history
     last = next((i for i in range(len(history) - 1, -1, -1) if history[i][0] in humans), None)
     if last is None:
         return "there is no human decision to take back yet"
     seat, action = history[last]
-    if state.game.info.hidden_information:
-        others = sorted({s for s, _ in history[last + 1 :] if s != seat})
-        if others:
-            return f"{', '.join(others)} acted after {possessive(seat)} last decision, and this game hides information"
     record = state.record()
     earlier = replay(cut_record(record, last), verify=False)
     if chance_mark(earlier.rng) != chance_mark(state.rng):
         return f"dice were rolled or cards dealt since {possessive(seat)} last decision"
-    if state.game.info.hidden_information:
-        # A public line could be a reveal; only news for the deciding seat alone is safe to take back.
-        told = [e for e in state.events[len(earlier.events) :] if e.visible_to is None or e.visible_to - {seat}]
-        if told:
+    if not state.game.info.hidden_information:
+        return earlier, seat, action
+    untouched = chance_mark(earlier.rng)
+    for who, later in history[last + 1 :]:
+        try:
+            earlier.apply(who, later)
+        except IllegalAction:
+            return f"{possessive(who)} later move could not have been made without it, and this game hides information"
+    if chance_mark(earlier.rng) != untouched:  # without the decision, a later move would roll or deal
+        return f"{possessive(seat)} decision was already made known to others, and this game hides information"
+    # a line anyone else was told (a reveal, a reply to the decision) would vanish or change
+    for viewer in (*(other for other in state.seats if other != seat), None):
+        if earlier.events_for(viewer) != state.events_for(viewer):
             return f"{possessive(seat)} decision was already made known to others, and this game hides information"
     return earlier, seat, action

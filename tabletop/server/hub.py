@@ -328,8 +328,13 @@ class Hub:
             raise TableError("not_a_player", "spectators cannot undo", 403)
         earlier, action = table.undo_for(seat)
         others = {s for s in table.humans if s != seat and table.seats[s].taken}
-        table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action), step=len(earlier.history),
-                                 waiting=others, hidden=table.game.info.hidden_information)
+        # where the histories part is where the decision was; what follows it (the others' moves
+        # that did not hang on it, in a game that hides information) is kept
+        history = table.state.history
+        step = next((i for i, move in enumerate(earlier.history) if move != history[i]), len(earlier.history))
+        table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action), step=step,
+                                 waiting=others, hidden=table.game.info.hidden_information,
+                                 kept=list(earlier.history[step:]))
         if not others:
             self._undo(table)
             return
@@ -357,6 +362,9 @@ class Hub:
         table.jobs.clear()
         self._append(table, {"kind": "undo", "seat": request.by, "back_to": request.step})
         table.state = rebuild_to(table, request.step)
+        for seat, action in request.kept:
+            table.state.apply(seat, action)
+            self._append(table, {"kind": "action", "seat": seat, "action": action.to_json()})
         table.epoch += 1
         table.tell_undo("undo_done")
         table.undo = None

@@ -122,6 +122,8 @@ class UndoRequest:
     step: int
     waiting: set[str]
     hidden: bool = False
+    #: the others' later moves, made again after the cut to ``step`` (see ``undo_last_human_decision``)
+    kept: list[tuple[str, Action]] = field(default_factory=list)
 
     def label_for(self, seat: str | None) -> str:
         return self.label if seat == self.by or not self.hidden else f"{self.by}'s last decision"
