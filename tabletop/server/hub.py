@@ -315,7 +315,7 @@ class Hub:
 
     def _changed(self, table: LiveTable, *, reset: bool = False) -> None:
         table.version += 1
-        if table.undo is not None and not reset:
+        if table.undo is not None and not reset and not self._undo_stands(table):
             table.undo = None
             table.tell({"type": "undo_cancelled", "reason": "the game moved on"})
         table.broadcast(reset=reset)
@@ -326,19 +326,27 @@ class Hub:
     def request_undo(self, table: LiveTable, seat: str | None) -> None:
         if seat is None:
             raise TableError("not_a_player", "spectators cannot undo", 403)
-        earlier, action = table.undo_for(seat)
         others = {s for s in table.humans if s != seat and table.seats[s].taken}
-        # where the histories part is where the decision was; what follows it (the others' moves
-        # that did not hang on it, in a game that hides information) is kept
-        history = table.state.history
-        step = next((i for i, move in enumerate(earlier.history) if move != history[i]), len(earlier.history))
-        table.undo = UndoRequest(by=seat, label=earlier.describe_action(seat, action), step=step,
-                                 waiting=others, hidden=table.game.info.hidden_information,
-                                 kept=list(earlier.history[step:]))
+        table.undo = undo_request(table, seat, others)
         if not others:
             self._undo(table)
             return
         table.tell_undo("undo_request")
+        table.broadcast()  # the updates show it at once, not with the next move (which may be hidden)
+
+    def _undo_stands(self, table: LiveTable) -> bool:
+        """Whether the undo waiting for answers still holds after a move. Where information is
+        hidden the others' moves stand through an undo, so one may come meanwhile (cancelling would
+        tell the asker that a hidden move was made); elsewhere any move overtakes it."""
+        request = table.undo
+        if request is None or not request.hidden:
+            return False
+        table.undo = None
+        try:
+            table.undo = undo_request(table, request.by, request.waiting)
+        except TableError:
+            return False
+        return True
 
     def reply_undo(self, table: LiveTable, seat: str | None, accept: bool) -> None:
         request = table.undo
@@ -347,10 +355,12 @@ class Hub:
         if not accept:
             table.undo = None
             table.tell({"type": "undo_declined", "by": seat})
+            table.broadcast()
             return
         request.waiting.discard(seat)
         if request.waiting:
             table.tell_undo("undo_request")
+            table.broadcast()
         else:
             self._undo(table)
 
@@ -520,6 +530,17 @@ def finished_summary(row: TableRow, seats: list[SeatRow]) -> dict[str, Any]:
         "settings": settings.to_json(), "seed": row.seed if settings.reveal_at_end else None,
         "created_at": iso(row.created_at), "finished_at": iso(row.finished_at),
     }
+
+
+def undo_request(table: LiveTable, seat: str, waiting: set[str]) -> UndoRequest:
+    """``seat``'s undo as asked for now, waiting for ``waiting`` to agree; TableError if refused."""
+    earlier, action = table.undo_for(seat)
+    # where the histories part is where the decision was; what follows it (the others' moves
+    # that did not hang on it, in a game that hides information) is kept
+    history = table.state.history
+    step = next((i for i, move in enumerate(earlier.history) if move != history[i]), len(earlier.history))
+    return UndoRequest(by=seat, label=earlier.describe_action(seat, action), step=step, waiting=set(waiting),
+                       hidden=table.game.info.hidden_information, kept=list(earlier.history[step:]))
 
 
 def rebuild_to(table: LiveTable, step: int) -> Any:

@@ -59,6 +59,8 @@ class Seen:
 
 
 OPEN: list[Any] = []
+#: Each client is pinged after every move, so a game played at machine speed needs more than a person's rate.
+PLAYING_RATE = "5000/second"
 
 
 def attach(client: Any, table_id: str, token: str | None, previous: Seen | None = None) -> Seen:
@@ -175,7 +177,7 @@ def check_hidden_information(seen: Seen, record: dict[str, Any]) -> None:
 
 def serve_in_process(database: str) -> Iterator[Any]:
     """A test client of a server on ``database``, its computers thinking in threads."""
-    with TestClient(create_app(ServerSettings(database=database, pool="thread"))) as test_client:
+    with TestClient(create_app(ServerSettings(database=database, pool="thread", message_rate=PLAYING_RATE))) as test_client:
         try:
             yield test_client
         finally:

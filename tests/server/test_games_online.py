@@ -13,6 +13,7 @@ import tabletop
 from tabletop.server import ServerSettings, create_app
 
 from .helpers import (
+    PLAYING_RATE,
     SECRET_SEED,
     Seen,
     attach,
@@ -85,7 +86,7 @@ def play_whole_game(client: TestClient, game: str, options: dict, chooser_seed: 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_every_game_plays_to_the_end_online(game: str, sqlite_url: str) -> None:
     options, chooser_seed = GAMES[game]
-    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread"))) as client:
+    with TestClient(create_app(ServerSettings(database=sqlite_url, pool="thread", message_rate=PLAYING_RATE))) as client:
         try:
             play_whole_game(client, game, options, chooser_seed)
         finally:
@@ -93,7 +94,7 @@ def test_every_game_plays_to_the_end_online(game: str, sqlite_url: str) -> None:
 
 
 def test_games_play_on_postgresql(postgres_url: str) -> None:
-    with TestClient(create_app(ServerSettings(database=postgres_url, pool="thread"))) as client:
+    with TestClient(create_app(ServerSettings(database=postgres_url, pool="thread", message_rate=PLAYING_RATE))) as client:
         try:
             for game in ("travel-sfb", "fightball"):
                 options, chooser_seed = GAMES[game]

@@ -99,13 +99,19 @@ def test_TSFB_RULING_SCREEN_a_placement_taken_back_behind_the_screen_keeps_the_o
     first = placement(ann)
     ann.socket.send_json({"type": "act", "action": first["action"]})
     ann.sync()
-    for _ in range(2):
-        bob.socket.send_json({"type": "act", "action": placement(bob)["action"]})
-        bob.sync()
-    bob_view = bob.last["view"]
+    bob.socket.send_json({"type": "act", "action": placement(bob)["action"]})
+    bob.sync()
     ann.socket.send_json({"type": "undo"})
     request = next(m for m in iter(bob.receive, None) if m["type"] == "undo_request")
     assert request["label_hidden"] and request["by"] == "seat1"
+    # a placement made while the request waits does not cancel it, which would tell of the placement
+    ann.sync()
+    told_ann = len(ann.messages)
+    bob.socket.send_json({"type": "act", "action": placement(bob)["action"]})
+    bob.sync()
+    ann.sync()
+    assert [m["type"] for m in ann.messages[told_ann:]] == ["pong"]
+    bob_view = bob.last["view"]
     bob.socket.send_json({"type": "undo_reply", "accept": True})
     bob.sync()
     ann.sync()

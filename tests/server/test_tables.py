@@ -149,17 +149,18 @@ def test_undo_needs_consent_and_is_refused_where_it_would_reveal(client: TestCli
     assert ann.until_step(2)["can_undo"]
     assert not bob.until_step(2)["can_undo"]  # Bob has made no decision yet
     # Bob refuses once, then agrees.
+    # (each step of it also comes as an update, whose `undo` says what waits)
     ann.socket.send_json({"type": "undo"})
-    assert bob.receive()["type"] == "undo_request"
+    assert next_of(bob, "update")["undo"]["waiting_for"] == ["seat2"]
     bob.socket.send_json({"type": "undo_reply", "accept": False})
-    assert bob.receive()["type"] == "undo_declined"
-    declined = [ann.receive(), ann.receive()]
-    assert [m["type"] for m in declined] == ["undo_request", "undo_declined"]
+    assert next_of(bob, "undo_declined")["by"] == "seat2" and next_of(bob, "update")["undo"] is None
+    declined = [m["type"] for m in (ann.receive(), ann.receive(), ann.receive(), ann.receive())]
+    assert declined == ["undo_request", "update", "undo_declined", "update"]
     ann.socket.send_json({"type": "undo"})
     assert ann.receive()["type"] == "undo_request"
     bob.socket.send_json({"type": "undo_reply", "accept": True})
-    assert ann.receive()["type"] == "undo_done"
-    back = ann.receive()
+    assert next_of(ann, "undo_done")["type"] == "undo_done"
+    back = next_of(ann, "update")
     assert back["reset"] and back["step"] == 1 and back["epoch"] == 1 and back["your_turn"]
     # The log keeps both the action and the undo; a restart rebuilds the position after the undo.
     record = client.get(f"/api/tables/{table['id']}/record", params={"token": tokens["seat1"]}).json()
