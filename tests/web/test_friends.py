@@ -253,6 +253,7 @@ def test_a_private_table_made_in_the_lobby_is_reached_only_through_its_link(brow
         host.click("button.primary")
         host.wait_for_selector("body[data-status='open']")
         link = host.input_value("input[aria-label='link for seat2']")
+        assert "only these links lead here" in host.inner_text(".private-table")
         table_id = link.split("/")[-2]
         assert server.get(f"/api/tables/{table_id}")["settings"]["private"]
         with person(browser, server.url + "/") as stranger:

@@ -127,6 +127,9 @@ export async function showTable(page, tableId, seatFromLink, tokenFromLink) {
         player.kind === "human" && player.taken ? el("span", { class: "dot", title: connected ? "connected" : "not connected" }) : ""));
     }
     clear(share);
+    if (summary.settings?.private) {
+      share.append(el("p", { class: "hint private-table" }, "A private table: the lobby does not list it, so only these links lead here."));
+    }
     const open = list.filter((player) => player.kind === "human" && !player.taken);
     for (const player of open) {
       const link = `${location.origin}${location.pathname}#/join/${tableId}/${player.seat}`;
