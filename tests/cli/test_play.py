@@ -240,3 +240,12 @@ def test_think_and_seat_mistakes_are_named_as_typed():
         result = invoke("play", "test-pig", typo, "random")
         assert result.exit_code == 2 and suggested in " ".join(result.stderr.split()), result.stderr
         assert "--seat7" not in result.stderr
+
+
+def test_undo_behind_the_screen_keeps_the_computers_placements():
+    # Travel SFB: the computer allocates while seat1 places a card; taking the card back leaves
+    # the computer's allocation as it was (TSFB-RULING-SCREEN).
+    out = run("play", "travel-sfb", "--seat2", "random", "--seed", "1", input="1\nundo\nquit\n").stdout
+    assert "Took back seat1's decision: Put A♦ in Offense." in out
+    after = out.split("Took back")[1]
+    assert "finished allocating" in after and "Hand      A♦ 4♦ J♦ 7♥ 2♥" in after
