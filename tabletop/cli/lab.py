@@ -336,8 +336,8 @@ def balance_command(
     sweep = _Sweep()
     with _errors(sweep):
         # Every argument is checked before anything is printed or played.
-        dimension = dimension_for(game)
         house_rules = parse_options(option)
+        dimension = dimension_for(game, house_rules)
         ruled = with_house_rules(dimension, house_rules)
         named = None if entries is None else [e.strip() for e in entries.split(",") if e.strip()]
         chosen = choose_entries(dimension, named)

@@ -179,7 +179,7 @@ def run_balance(game: str, *, agent: str = "heuristic", games: int = 10, seed: i
     ``options`` are house rules played in every game (not those the dimension sets itself).
     ``cluster`` and ``output`` work as in :func:`~tabletop.lab.simulate.simulate`.
     """
-    d = with_house_rules(dimension or dimension_for(game), options or {})
+    d = with_house_rules(dimension or dimension_for(game, options), options or {})
     house_rules = {name: d.base_options[name] for name in options or {}}
     chosen = choose_entries(d, entries)
     d = dataclasses.replace(d, entries=tuple(chosen), mirrors=d.mirrors if mirrors is None else mirrors)

@@ -96,6 +96,20 @@ def _modules(game: type[Game]) -> list[Any]:
     return found
 
 
+def _crew_cards(game: type[Game], source: Any) -> Any:
+    """The game's crew cards (``load_crew``), from ``source`` when one is named."""
+    if source is None:
+        return _published(game, "load_crew")
+    for module in _modules(game):
+        load = getattr(module, "load_crew", None)
+        if callable(load):
+            try:
+                return load(source)
+            except TabletopError as exc:
+                raise DimensionUnavailable(f"--option crew_cards: {exc}") from None
+    return None
+
+
 def _published(game: type[Game], *attributes: str) -> Any:
     """The first of ``attributes`` the game's modules publish (called, if it is a function)."""
     for module in _modules(game):
@@ -125,21 +139,23 @@ def _matchup(game: type[Game], name: str, left: str, right: str, note: str = "",
                      mirrors=mirrors)
 
 
-def _travel_sfb(game: type[Game]) -> Dimension:
+def _travel_sfb(game: type[Game], _options: Mapping[str, Any]) -> Dimension:
     return _matchup(game, "ships", "ship1", "ship2", "each ship against each other ship",
                     fallback=lambda: _module_list(game, "SHIP_SLUGS", "ships", "SHIPS"))
 
 
-def _fightball(game: type[Game]) -> Dimension:
+def _fightball(game: type[Game], _options: Mapping[str, Any]) -> Dimension:
     return _matchup(game, "teams", "home", "away", "all 6×6 team pairings, each played at home and away",
                     fallback=lambda: _module_list(game, "team_slugs", "TEAM_SLUGS"), mirrors=True)
 
 
-def _cargo_bay_ball(game: type[Game]) -> Dimension:
+def _cargo_bay_ball(game: type[Game], options: Mapping[str, Any]) -> Dimension:
     left, right = _need(game, "side1_crew", "side2_crew")
-    crew = _module_list(game, "CREW_SLUGS") or [
-        str(getattr(card, "id", "")) for card in (_published(game, "load_crew") or ()) if getattr(card, "id", "")
-    ]
+    cards = options.get("crew_cards")
+    # a crew file of one's own (a house rule) brings its own members to balance
+    crew = [] if cards is not None else _module_list(game, "CREW_SLUGS")
+    crew = crew or [str(getattr(card, "id", "")) for card in (_crew_cards(game, cards) or ())
+                    if getattr(card, "id", "")]
     if len(crew) < 4:
         raise DimensionUnavailable("cargo-bay-ball exposes no list of crew members (data.load_crew); skipped")
     size_option = _option(game, "team_size")
@@ -163,7 +179,7 @@ def _cargo_bay_ball(game: type[Game]) -> Dimension:
                      base_options=base, pair_options=pair, note=note)
 
 
-def _cagway_bay(game: type[Game]) -> Dimension:
+def _cagway_bay(game: type[Game], _options: Mapping[str, Any]) -> Dimension:
     left, right = _need(game, "fleet1", "fleet2")
     classes = _module_list(game, "SHIP_CLASSES", "ship_classes", "CLASSES")
     if not classes and left.choices:
@@ -198,11 +214,11 @@ def _costs(game: type[Game]) -> dict[str, float]:
     return costs
 
 
-def _house_rules(game: type[Game]) -> Dimension:
+def _house_rules(game: type[Game], _options: Mapping[str, Any]) -> Dimension:
     return generic_dimension(game.info.name, prefer="variants")
 
 
-SPECIAL: dict[str, Callable[[type[Game]], Dimension]] = {
+SPECIAL: dict[str, Callable[[type[Game], Mapping[str, Any]], Dimension]] = {
     "travel-sfb": _travel_sfb,
     "fightball": _fightball,
     "cargo-bay-ball": _cargo_bay_ball,
@@ -241,15 +257,17 @@ def generic_dimension(name: str, prefer: str = "matchup") -> Dimension:
                      variants=variants, note="each rule variant against the rules as written")
 
 
-def dimension_for(name: str) -> Dimension:
-    """The natural balance dimension of game ``name``."""
+def dimension_for(name: str, options: Mapping[str, Any] | None = None) -> Dimension:
+    """The natural balance dimension of game ``name``, as house rules ``options`` shape it (a
+    Cargo Bay Ball crew file of one's own brings its own crew members)."""
     try:
         game = game_class(name)
     except UnknownGame as exc:
         raise DimensionUnavailable(f"{exc}; skipped") from None
     builder = SPECIAL.get(name)
-    dimension = builder(game) if builder is not None else generic_dimension(name)
-    _check(dimension)
+    dimension = builder(game, options or {}) if builder is not None else generic_dimension(name)
+    if not options:  # with house rules, with_house_rules checks the games they make
+        _check(dimension)
     return dimension
 
 

@@ -215,3 +215,22 @@ def test_resume_without_out_is_refused_before_the_sweep_starts():
         result = invoke(*command, "--resume")
         assert_clean_failure(result, 1, "--resume needs --out: the folder of the sweep to continue")
         assert result.stderr.startswith("tabletop: error:")  # no progress bar was started
+
+
+def test_a_crew_file_of_ones_own_is_balanced_by_its_own_members(tmp_path):
+    bundled = json.loads((REPO / "tabletop/titles/cargo_bay_ball/data/crew.json").read_text())
+    for card in bundled["crew"]:
+        card["id"], card["name"] = f"new-{card['id']}", f"New {card['name']}"
+    crew = tmp_path / "my-crew.json"
+    crew.write_text(json.dumps(bundled))
+    out = tmp_path / "bal"
+    result = invoke("balance", "cargo-bay-ball", "-n", "1", "-o", f"crew_cards={crew}",
+                    "--entries", "new-kaylee,new-mal", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    report = json.loads((out / "cargo-bay-ball-balance.json").read_text())
+    assert report["options"] == {"crew_cards": str(crew)}
+    assert report["entries"] == ["new-kaylee", "new-mal"] and report["games_played"] == 1 and not report["errors"]
+    assert_clean_failure(invoke("balance", "cargo-bay-ball", "-o", f"crew_cards={crew}", "--entries", "kaylee,mal",
+                                "--out", str(out)), 1, "has no kaylee, mal; it has new-kaylee")
+    assert_clean_failure(invoke("balance", "cargo-bay-ball", "-o", f"crew_cards={tmp_path / 'none.json'}",
+                                "--out", str(out)), 1, "--option crew_cards:")
