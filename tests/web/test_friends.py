@@ -259,6 +259,11 @@ def test_a_private_table_made_in_the_lobby_is_reached_only_through_its_link(brow
         with person(browser, server.url + "/") as stranger:
             stranger.wait_for_selector(f"[data-list='join'] a[href='#/table/{listed['id']}']")
             assert stranger.locator(f"a[href*='{table_id}']").count() == 0
+            assert stranger.locator("[data-list='mine']").count() == 0
+        # its maker finds it in the lobby, under their own private tables
+        host.goto(server.url + "/")
+        host.click(f"[data-list='mine'] a[href='#/table/{table_id}']")
+        host.wait_for_selector("body[data-status='open']")
         with person(browser, link, "Bob") as bob:
             bob.wait_for_selector("body[data-status='running']")
             host.wait_for_selector("body[data-status='running']")

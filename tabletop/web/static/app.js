@@ -33,8 +33,8 @@ async function showLobby() {
   // Each list asks for its own tables: a pile of abandoned open tables must not push the games
   // being played, or the finished ones, off a single newest-first list.
   const listed = (status) => api(`/api/tables?status=${status}&limit=${TABLES_LISTED}`);
-  const [games, agents, open, running, finished] = await Promise.all([api("/api/games"), api("/api/agents"),
-    listed("open"), listed("running"), listed("finished")]);
+  const [games, agents, open, running, finished, hidden] = await Promise.all([api("/api/games"), api("/api/agents"),
+    listed("open"), listed("running"), listed("finished"), myPrivateTables()]);
   const titles = Object.fromEntries(games.map((game) => [game.name, game.title]));
   const form = el("section", { class: "create", id: "create" });
   const list = el("ul", { class: "games" }, games.map((game) => el("li", {}, el("button", {
@@ -49,6 +49,7 @@ async function showLobby() {
     el("p", { class: "hint" }, "Choose a game, set it up, and play against the computer or send a friend the seat link. New to a game? ",
       el("a", { href: "#/learn", id: "learn-link" }, "Learn"), " it with short guided lessons."),
     list, rulesLinks(games), form,
+    hidden.length ? tableSection("Your private tables", "Not in the lists below: only you and the people you sent a link to can find them.", hidden, titles, "mine") : "",
     tableSection("Open tables", "Seats are free: join one.", open, titles, "join"),
     tableSection("Being played", "Watch as a spectator.", running, titles, "watch"),
     tableSection("Finished", "Step through the game again.", finished, titles, "replay"),
@@ -183,6 +184,14 @@ function tableSection(title, hint, tables, titles, verb) {
       el("span", { class: "who" }, who), el("span", { class: "links" }, links));
   })));
   return section;
+}
+
+/** The private tables this browser has a seat at and that are still being played (the lobby lists no private table). */
+async function myPrivateTables() {
+  const prefix = seatKey("");
+  const ids = Object.keys(localStorage).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+  const found = await Promise.all(ids.slice(0, TABLES_LISTED).map((id) => api(`/api/tables/${id}`).catch(() => null)));
+  return found.filter((table) => table && table.settings.private && table.status !== "finished");
 }
 
 function mySeat(tableId) {
