@@ -7,9 +7,13 @@ it has finished, so neither the number of placements nor their timing may reach 
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from fastapi.testclient import TestClient
+
+import tabletop
+from tabletop.server.sight import Sightings
 
 from .helpers import Seen, attach, join_all, open_table
 
@@ -122,3 +126,30 @@ def test_TSFB_RULING_SCREEN_a_placement_taken_back_behind_the_screen_keeps_the_o
     kept = [seat for seat, _ in hub.table(table["id"]).state.history]
     assert kept == ["seat2", "seat2"]
     assert [seat for seat, _ in hub._load(table["id"]).state.history] == kept, "the log rebuilds the same game"
+
+
+def test_every_move_is_a_step_for_the_seat_that_made_it_and_a_hidden_one_for_no_one_else():
+    """Over random games of every game that hides something: a seat's own move always changes its
+    position (so the staleness check never refuses its next move), and a move that changes nothing
+    another viewer can see is no step for that viewer."""
+    hidden_moves = 0
+    for name, options in (("travel-sfb", {"turn_limit": 2}), ("fightball", {"quarters": 1})):
+        game = tabletop.load(name, **options)
+        for seed in range(3):
+            rng, state = random.Random(seed), game.new_state(seed=seed)
+            seen: list[dict[str | None, Any]] = []
+            while not state.is_over and len(state.history) < 300:
+                seen.append({viewer: (state.view(viewer), state.to_act, len(state.events_for(viewer)))
+                             for viewer in (*state.seats, None)})
+                seat = rng.choice(state.to_act)
+                state.apply(seat, rng.choice(state.legal_actions(seat)))
+            seen.append({viewer: (state.view(viewer), state.to_act, len(state.events_for(viewer)))
+                         for viewer in (*state.seats, None)})
+            sight = Sightings.of(state)
+            for number, (who, _action) in enumerate(state.history, 1):
+                assert sight.step_after(who, number) == sight.step_after(who, number - 1) + 1
+                for viewer in (*state.seats, None):
+                    changed = seen[number][viewer] != seen[number - 1][viewer]
+                    hidden_moves += not changed
+                    assert sight.step_after(viewer, number) - sight.step_after(viewer, number - 1) == int(changed)
+    assert hidden_moves > 20, "the games played had no hidden moves to check"
