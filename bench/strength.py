@@ -54,6 +54,7 @@ def matchup(game: str, first: str, second: str, games: int, seed: int, jobs: int
         "game": game, "agent": first, "opponent": second, "games": summary.completed,
         "wins": me.wins.count, "draws": me.draws.count, "losses": me.losses.count,
         "points": round(me.points.value, 4), "low": round(me.points.low, 4), "high": round(me.points.high, 4),
+        "wins_low": round(me.wins.low, 4), "wins_high": round(me.wins.high, 4),
         "errors": len(summary.errors), "minutes": round((time.perf_counter() - started) / 60, 2),
         "mean_length": round(summary.length.value, 1),
     }
@@ -130,7 +131,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", action="append", help="just this game (repeatable)")
     parser.add_argument("--games", type=int, default=200, help="games of hard against heuristic")
-    parser.add_argument("--random-games", type=int, default=100, help="games of hard against random")
+    # a 99% goal needs hundreds of games: over 100, one game moves the rate by a whole point
+    parser.add_argument("--random-games", type=int, default=500, help="games of hard against random")
     parser.add_argument("--ladder-games", type=int, default=60,
                         help="games of easy against medium and of easy against hard")
     parser.add_argument("--timing-games", type=int, default=2, help="whole games timed on one core")
@@ -183,14 +185,15 @@ def _cells(result: dict[str, Any]) -> list[str]:
     return [
         result["game"],
         f"{_share(heuristic)}, n={heuristic['games']}" if heuristic else "-",
-        f"{random['wins'] / max(1, random['games']):.1%} of {random['games']}" if random else "-",
+        (f"{random['wins'] / max(1, random['games']):.1%} of {random['games']} "
+         f"({random['wins_low']:.1%}–{random['wins_high']:.1%})") if random else "-",
         f"{timing['mean_seconds']:.3f} / {timing['max_seconds']:.3f}" if timing else "-",
         f"{timing['iterations_per_second']:,}" if timing else "-",
         ladder or "-",
     ]
 
 
-HEADERS = ("game", "hard vs heuristic: points share (95% interval)", "hard beats random",
+HEADERS = ("game", "hard vs heuristic: points share (95% interval)", "hard beats random (95% interval)",
            "s per decision (mean / max)", "iterations/s", "ladder (Elo, 95% interval)")
 
 
