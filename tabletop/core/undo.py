@@ -41,18 +41,18 @@ def undo_last_human_decision(state: State, humans: tuple[str, ...]) -> tuple[Sta
     seat, action = history[last]
     record = state.record()
     earlier = replay(cut_record(record, last), verify=False)
-    if chance_mark(earlier.rng) != chance_mark(state.rng):
+    mark = chance_mark(state.rng)
+    if chance_mark(earlier.rng) != mark:
         return f"dice were rolled or cards dealt since {possessive(seat)} last decision"
     if not state.game.info.hidden_information:
         return earlier, seat, action
-    untouched = chance_mark(earlier.rng)
     for who, later in history[last + 1 :]:
         try:
             earlier.apply(who, later)
         except IllegalAction:
             return f"{possessive(who)} later move could not have been made without it, and this game hides information"
-    if chance_mark(earlier.rng) != untouched:  # without the decision, a later move would roll or deal
-        return f"{possessive(seat)} decision was already made known to others, and this game hides information"
+    if chance_mark(earlier.rng) != mark:
+        return f"without {possessive(seat)} decision a later move would roll dice or deal cards"
     # a line anyone else was told (a reveal, a reply to the decision) would vanish or change
     for viewer in (*(other for other in state.seats if other != seat), None):
         if earlier.events_for(viewer) != state.events_for(viewer):

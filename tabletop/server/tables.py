@@ -300,8 +300,9 @@ class LiveTable:
         return forms
 
     def undo_for(self, seat: str, known: int | None = None) -> tuple[State, Action]:
-        """The position before ``seat``'s last decision, and that decision; TableError when undo is
-        refused now. With ``known``, as if the game were still where the history that long left it."""
+        """The position with ``seat``'s last decision taken back (see ``undo_last_human_decision``),
+        and that decision; TableError when undo is refused now. With ``known``, as if the game were
+        still where the history that long left it."""
         if self.game.info.turn_style == "real-time":
             raise TableError("undo_refused", "undo is not allowed: the game runs in real time")
         if self.state.is_over:
@@ -319,8 +320,9 @@ class LiveTable:
 
     def can_undo(self, seat: str) -> bool:
         """Whether ``seat`` may ask for an undo, as far as it can tell: from the position where its
-        own step began, so that a hidden move of another seat since does not show (the request is
-        then refused). Kept per position, as working it out replays the game."""
+        own step began, so that a hidden move of another seat since does not show in it (should
+        that move bar the undo, the request says so). Kept per position, as working it out replays
+        the game."""
         sight = self.sightings()
         known = sight.history_at(seat, sight.step(seat))
         position = (self.epoch, known, self.undo is None)
