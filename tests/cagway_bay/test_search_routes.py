@@ -6,7 +6,6 @@ from __future__ import annotations
 import pytest
 
 import tabletop
-from tabletop.core import Randomness
 from tabletop.titles.cagway_bay import heuristic, plans, pursuit
 from tabletop.titles.cagway_bay.actions import Dock, Done, Drift, Explore, Sail
 from tabletop.titles.cagway_bay.game import CagwayState
@@ -51,24 +50,40 @@ def test_a_raider_takes_no_segment_that_leaves_her_trapped() -> None:
     assert plans._free(cornered, offered) == [(Done("swallow"),)]
 
 
-def test_the_sloop_bound_for_the_north_ruin_sails_round_skull_rocks_and_takes_it_in_turn_2() -> None:
+def test_the_sloop_bound_for_the_north_ruin_sails_turn_1_for_a_landing_in_turn_2() -> None:
     state = tabletop.load("cagway-bay").new_state(seed=1)
     assert isinstance(state, CagwayState)
-    ruled = 0
+    magpie = state.ships["magpie"]
+    course = plans.approach_course(state, magpie, "north-ruin")
+    assert course  # the ruin lies beyond this turn's reach, within the next's
+    planned: list[tuple[int, tuple[object, ...]]] = []
     while state.turn <= 2:
         seat = state.to_act[0]
         if seat == "navy":  # the navy stays put
             state.apply(seat, next(a for a in state.legal_actions(seat) if isinstance(a, Done)))
             continue
         offered = state.plans(seat)
-        landing = isinstance(offered[0][-1], Explore)  # in reach of the ruin: her landing there
-        if state.phase == "move" and offered[0][0].ship == "magpie" and len(offered) == 1 and not landing:  # type: ignore[attr-defined]
-            # the rocks lie between her and the ruin: the rules of thumb's course alone
-            assert offered[0][0] == state.suggest(seat, Randomness(0))
-            ruled += 1
+        if state.phase == "move" and offered[0][0].ship == "magpie" and not state.ships["magpie"].moved:  # type: ignore[attr-defined]
+            [plan] = offered
+            planned.append((state.turn, plan))
         state.apply(seat, offered[0][0])
-    assert ruled >= 2
+    [(first_turn, first), (second_turn, second)] = planned
+    # turn 1: the whole course at once, ended where she is free to sail and the landing is in reach
+    assert first_turn == 1 and first[:len(course)] == tuple(Sail("magpie", turn) for turn in course)
+    # turn 2: the landing, the dock and the treasure
+    assert second_turn == 2 and second[-2:] == (Dock("magpie", "north-ruin"), Explore("magpie"))
     assert state.ships["magpie"].treasure == 1 and state.stock["north-ruin"][0] == 0
+
+
+def test_no_approach_is_planned_for_an_island_beyond_next_turns_reach() -> None:
+    state = tabletop.load("cagway-bay").new_state(seed=1)
+    assert isinstance(state, CagwayState)
+    magpie = state.ships["magpie"]
+    assert plans.approach_course(state, magpie, "north-ruin")
+    # with one AP left this turn, the ruin is more than this turn's and the next's sailing away
+    tired = magpie.copy()
+    tired.ap = 1
+    assert plans.approach_course(state, tired, "north-ruin") is None
 
 
 def chase_from(x: float, quarry_hp: int = 28) -> CagwayState:

@@ -98,6 +98,9 @@ def _sailing(state: CagwayState, seat: str, legal: list[Action], position: tuple
     hold = _hold_off(state, step)
     if hold is not None:
         return [(hold,)]
+    approach = _approach_plan(state, legal)
+    if approach is not None:
+        return [approach]
     drift = _drift_out(state, legal)
     if drift is not None:
         return [(drift,)]
@@ -163,6 +166,84 @@ def _landing_plan(state: CagwayState, legal: list[Action]) -> Plan | None:
             _other, _length, island, course = min(found, key=lambda item: item[:2])
             return (*(Sail(ship.id, turn) for turn in course), Dock(ship.id, island), Explore(ship.id))
     return None
+
+
+def _approach_plan(state: CagwayState, legal: list[Action]) -> Plan | None:
+    """For a raider to fetch treasure from an island she cannot land on this turn: the course,
+    sailed with the real land, after which a landing there is in reach next turn (see
+    :func:`landing_course`), then the end of her move; or None. Of such courses, the one whose
+    landing next turn leaves her free to sail, then the shortest landing. Making for the island
+    a segment at a time, the sloop sent to the North Ruin went round Skull Rocks' west side and
+    reached it in turn 3, after the navy's frigate had had two turns to take its treasure; this
+    course takes it in turn 2."""
+    ship = state.ships[legal[0].ship]  # type: ignore[attr-defined]
+    if not ship.sailing or not _fetcher(state, ship):
+        return None
+    _goal_point, _may_leave, own = _goal(state, ship)
+    if own is None or state.stock.get(own, (0, 0))[0] <= 0:
+        return None
+    course = approach_course(state, ship, own)
+    if course is None:
+        return None
+    sails = tuple(Sail(ship.id, turn) for turn in course)
+    return (*sails, Done(ship.id)) if len(course) < ship.ap else sails
+
+
+def _landing_next_turn(state: CagwayState, there: Ship, island: str, next_ap: int) -> tuple[bool, int] | None:
+    """Whether the landing that :func:`landing_course` finds from ``there`` with ``next_ap``
+    leaves her trapped, and its length; None if there is none (or she is trapped there now)."""
+    if no_way(state.table, there):
+        return None  # a drift out would take next turn
+    rested = there.copy()
+    rested.ap = next_ap
+    landing = landing_course(state, rested, island)
+    return None if landing is None else (landing[0], len(landing[1]))
+
+
+def approach_course(state: CagwayState, ship: Ship, island: str) -> tuple[float, ...] | None:
+    """The turns of this turn's course after which :func:`landing_course` finds a landing at the
+    island with next turn's AP, or None (kept with the pose's plans)."""
+    notes = motion(state.table, ship).notes
+    key = ("approach course", island, ship.ap, ship.hp)
+    if key not in notes:
+        notes[key] = _work_approach_course(state, ship, island)
+    return notes[key]  # type: ignore[return-value]
+
+
+def _work_approach_course(state: CagwayState, ship: Ship, island: str) -> tuple[float, ...] | None:
+    table = state.table
+    shape = table.islands[island].shape
+    fastest = max(STICKS[colour] for _up_to, colour in ship.cls.wheel)
+    next_ap = ship.cls.actions(ship.hp)  # next turn's AP (a turn's damage aside)
+    start = shape.distance(Point(ship.x, ship.y))
+    if start > (ship.ap + next_ap - 2) * fastest:
+        return None  # more than two turns off
+    best: tuple[tuple[bool, int, int], tuple[float, ...]] | None = None
+    found = _landing_next_turn(state, ship, island, next_ap)  # ending her move where she lies
+    if found is not None:
+        best = ((*found, 0), ())
+    frontier: list[tuple[tuple[float, ...], Ship]] = [((), ship)]
+    for _depth in range(ship.ap):
+        sailed: list[tuple[tuple[float, ...], Ship, SailPlan]] = []
+        for course, ghost in frontier:
+            for turn, quick in zip(TURN_STEPS, sail_menu(table, ghost), strict=True):
+                if isinstance(quick, SailPlan) and not quick.aground:
+                    sailed.append(((*course, turn), ghost, quick))
+        if not sailed:
+            break
+        nears = shapely.distance(shape, shapely.points([(pose.x, pose.y) for _c, _g, pose in sailed])).tolist()
+        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship, SailPlan]] = {}
+        for (longer, ghost, pose), near in zip(sailed, nears, strict=True):
+            spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
+            if spot not in after or near < after[spot][0]:
+                after[spot] = (near, longer, ghost, pose)
+        ranked = sorted(after.values(), key=lambda item: item[0])[:LANDING_BEAM]
+        frontier = [(longer, _posed(ghost, pose)) for _near, longer, ghost, pose in ranked]
+        for longer, there in frontier:
+            found = _landing_next_turn(state, there, island, next_ap)
+            if found is not None and (best is None or (*found, len(longer)) < best[0]):
+                best = ((*found, len(longer)), longer)
+    return None if best is None else best[1]
 
 
 def _hold_off(state: CagwayState, step: Action) -> Action | None:
