@@ -6,15 +6,17 @@ from typing import Any
 
 from tabletop.core import (
     Action,
-    Game,
     GameInfo,
     IllegalAction,
     Option,
     Outcome,
     Randomness,
-    State,
     register,
 )
+
+# from their own module: mypyc, compiling the subclasses below, reaches base classes through the
+# module that defines them, and fails to build if that module was only imported re-exported
+from tabletop.core.game import Game, State
 from tabletop.core.odds import Odds
 
 from . import features, procedures

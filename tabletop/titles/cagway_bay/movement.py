@@ -391,14 +391,15 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         near = [piece for piece, gap in plans_here.clear.items() if gap <= widest]
         found = table.rings_blocked(sweeps, near) if in_order else table.sweeps_blocked(sweeps, near)
         for (index, heading, colour, length, dx, dy, _), where in zip(pending, asked, strict=True):
-            swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
-                                     where[2] >= 0 and found[where[2]])
-            if swung and turns[index] != 0:
+            # names of their own: the indexes above are ints, these answers are bools
+            swing_blocked, slide_blocked, headway_blocked = (
+                where[0] >= 0 and found[where[0]], found[where[1]], where[2] >= 0 and found[where[2]])
+            if swing_blocked and turns[index] != 0:
                 plans[index] = "the turn would swing the hull into land"
-            elif slide and headway:
+            elif slide_blocked and headway_blocked:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
-                plans[index] = (heading, colour, x + dx, y + dy, length, slide)
+                plans[index] = (heading, colour, x + dx, y + dy, length, slide_blocked)
     return plans
 
 

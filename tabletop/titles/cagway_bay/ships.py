@@ -33,14 +33,16 @@ def _class_key(cls: ShipClass) -> int:
     return key
 
 
+#: What a ship is, without what is worked out from its pose: what pickling keeps. A module-level
+#: name, not read through ``Ship.__slots__``, which a compiled (mypyc) class does not have.
+_KEPT = ("ap", "cls", "docked", "fired", "fires", "fittings", "heading", "home", "hp", "id", "moved",
+         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y")
+
+
 class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
-    __slots__ = (
-        "_bounds", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
-        "home", "hp", "id", "moved",
-        "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
-    )
+    __slots__ = ("_bounds", "_coords", "_hull", "_motion", *_KEPT)
 
     def __init__(self, ship_id: str, cls: ShipClass, seat: int, x: float, y: float, heading: float) -> None:
         self.id = ship_id
@@ -89,7 +91,7 @@ class Ship:
         return twin
 
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Ship.__slots__ if not name.startswith("_")}
+        return {name: getattr(self, name) for name in _KEPT}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
