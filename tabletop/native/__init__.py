@@ -24,10 +24,13 @@ import os
 import sys
 import sysconfig
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
+
+_T = TypeVar("_T")
 
 #: The modules compiled: the hot path of a Cagway Bay position (its geometry, moves, fire and
 #: bookkeeping). The rest stays interpreted.
@@ -188,3 +191,11 @@ def compiled_in_use() -> list[str]:
     """The modules of :data:`MODULES` imported so far that were loaded from the compiled build."""
     return [name for name in MODULES
             if name in sys.modules and not str(getattr(sys.modules[name], "__file__", "")).endswith(".py")]
+
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # it comes with mypy, a dev tool: without it nothing is compiled, and the mark means nothing
+    def mypyc_attr(*attrs: str, **settings: object) -> Callable[[_T], _T]:
+        """How mypyc is to compile a class (read by mypyc alone)."""
+        return lambda cls: cls

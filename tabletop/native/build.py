@@ -11,7 +11,6 @@ import contextlib
 import io
 import json
 import os
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -40,11 +39,11 @@ def compile_modules(out: Path, work: Path) -> dict[str, str]:
     extensions = mypycify(sources, opt_level="3", target_dir=str(work / "c"))
     distribution = Distribution({"name": "tabletop-native", "ext_modules": extensions})
     command = distribution.get_command_obj("build_ext")
-    command.build_lib = str(out)  # type: ignore[attr-defined]
-    command.build_temp = str(work / "objects")  # type: ignore[attr-defined]
-    command.parallel = os.cpu_count() or 1  # type: ignore[attr-defined]
+    command.build_lib = str(out)
+    command.build_temp = str(work / "objects")
+    command.parallel = os.cpu_count() or 1
     distribution.run_command("build_ext")
-    return {extension.name: str(Path(command.get_ext_fullpath(extension.name)).relative_to(out))  # type: ignore[attr-defined]
+    return {extension.name: str(Path(command.get_ext_fullpath(extension.name)).relative_to(out))
             for extension in extensions}
 
 
@@ -106,7 +105,6 @@ def main() -> None:
         return
     if build(args.verbose):
         print(f"tabletop: compiled {len(MODULES)} modules into {BUILD_DIR}")
-    shutil.rmtree(BUILD_DIR.parent / "native-old", ignore_errors=True)
 
 
 if __name__ == "__main__":

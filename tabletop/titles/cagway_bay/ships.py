@@ -80,7 +80,9 @@ class Ship:
         self._motion: Any = None
 
     def copy(self) -> Ship:
-        twin = Ship.__new__(Ship)
+        # made by the constructor, not a blank ``Ship.__new__(Ship)``: compiled (tabletop.native),
+        # a ship's __new__ runs __init__
+        twin = Ship(self.id, self.cls, self.seat, self.x, self.y, self.heading)
         # spelled out: a search copies every ship at every step, and a loop over the slots is slow
         twin._bounds, twin._coords, twin._hull, twin._motion = self._bounds, self._coords, self._hull, self._motion
         twin.ap, twin.cls, twin.docked, twin.fired = self.ap, self.cls, self.docked, self.fired
@@ -89,6 +91,10 @@ class Ship:
         twin.sailing, twin.seat, twin.status, twin.supplies = self.sailing, self.seat, self.status, self.supplies
         twin.treasure, twin.x, twin.y = self.treasure, self.x, self.y
         return twin
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as the constructor's arguments and the state, for the same reason as copy()
+        return _unpickled, (self.__getstate__(),)
 
     def __getstate__(self) -> dict[str, Any]:
         return {name: getattr(self, name) for name in _KEPT}
@@ -205,3 +211,9 @@ class Ship:
             "guns": {pos: {"name": g.name, "chart": list(g.chart), "sets_fire": g.sets_fire, "max_range": g.max_range,
                            "origin": origins[pos]} for pos, g in self.cls.guns.items()},
         }
+
+
+def _unpickled(state: dict[str, Any]) -> Ship:
+    ship = Ship(state["id"], state["cls"], state["seat"], state["x"], state["y"], state["heading"])
+    ship.__setstate__(state)
+    return ship
