@@ -61,7 +61,8 @@ def build_tag() -> str:
 def source_path(module: str, root: Path = SOURCE_ROOT) -> Path:
     """The ``.py`` file of a ``tabletop`` module (a package's ``__init__.py``)."""
     base = root.joinpath(*module.split("."))
-    return base / "__init__.py" if base.is_dir() else base.with_suffix(".py")
+    package = base / "__init__.py"
+    return package if package.exists() else base.with_suffix(".py")  # a folder without one is data
 
 
 def _imported(module: str, root: Path) -> set[str]:
