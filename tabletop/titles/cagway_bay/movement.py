@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import cos, fmod, radians, sin
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tabletop.core import Action
 
@@ -33,9 +33,9 @@ from .geometry import (
 )
 from .ships import Ship
 
-MAX_TURN = 45.0
+MAX_TURN: Final = 45.0
 #: Within this fraction of a segment of the computed landfall, the exact sweep test decides.
-LANDFALL_DOUBT = 1e-9
+LANDFALL_DOUBT: Final = 1e-9
 #: The discrete offer: heading changes in 15° steps (any value within 45° is accepted).
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
@@ -225,7 +225,7 @@ def _runs(order: tuple[int, ...] | None, size: int) -> Ring | None:
 _HELMS: dict[int, _Helm] = {}
 #: Added to each side of a box worked out from a hull's rectangle, so that rounding in the
 #: corners' own arithmetic never takes them outside it.
-_BOX_SLACK = 1e-9
+_BOX_SLACK: Final = 1e-9
 
 
 def _helm(cls: ShipClass) -> _Helm:
@@ -532,7 +532,7 @@ class Motion:
 
 #: Recent poses' plans, by table, ship, class and pose; emptied when it grows past its size.
 _POSES: dict[tuple[int, str, int, float, float, float], Motion] = {}
-POSES_KEPT = 40_000
+POSES_KEPT: Final = 40_000
 
 
 def motion(table: Table, ship: Ship) -> Motion:

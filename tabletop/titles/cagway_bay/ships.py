@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from shapely.geometry import Polygon
@@ -14,7 +14,7 @@ from .view import gun_origins
 #: Recent hull polygons by class (by identity, see :func:`_class_key`) and pose (positions a
 #: search returns to share them).
 _HULLS: dict[tuple[int, float, float, float], Polygon] = {}
-HULLS_KEPT = 40_000
+HULLS_KEPT: Final = 40_000
 #: Recent hull outlines on the table and their bounding boxes, the same way. Kept as tuples of
 #: numbers, which hold nothing the cycle collector need look at (it walks every object it tracks
 #: at each full collection, and a long random game keeps thousands of outlines).
