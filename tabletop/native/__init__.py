@@ -9,6 +9,9 @@ every one of those files still has its recorded hash; otherwise (a file edited s
 Python, no build, or ``TABLETOP_PURE`` set) everything runs from the ``.py`` files, so an edit is
 never shadowed by a stale build. The compiled code makes the same decisions as the pure Python.
 
+A compiled module's ``__file__`` is its extension module in ``build/native/``: files beside the
+source are found through an interpreted module (``cagway_bay.data.DATA``).
+
 :func:`status` says which is in use (``tabletop --version`` and ``bench/run.py`` show it).
 """
 
@@ -33,7 +36,8 @@ from typing import TypeVar
 _T = TypeVar("_T")
 
 #: The modules compiled: the hot path of a Cagway Bay position (its geometry, moves, fire and
-#: bookkeeping). The rest stays interpreted.
+#: bookkeeping) and of a search from it (the plans, the rules of thumb its playouts follow, the
+#: evaluation). The rest stays interpreted.
 MODULES = (
     "tabletop.titles.cagway_bay.geometry",
     "tabletop.titles.cagway_bay.ships",
@@ -41,6 +45,10 @@ MODULES = (
     "tabletop.titles.cagway_bay.combat",
     "tabletop.titles.cagway_bay.procedures",
     "tabletop.titles.cagway_bay.game",
+    "tabletop.titles.cagway_bay.features",
+    "tabletop.titles.cagway_bay.heuristic",
+    "tabletop.titles.cagway_bay.pursuit",
+    "tabletop.titles.cagway_bay.plans",
 )
 
 #: Set (to anything but empty or 0) to run pure Python even when a current build exists.
