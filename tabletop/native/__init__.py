@@ -167,12 +167,13 @@ class _CompiledFinder(importlib.abc.MetaPathFinder):
 
 
 _status = "pure Python (not set up yet)"
+_in_use = False
 
 
 def install(folder: Path = BUILD_DIR, root: Path = SOURCE_ROOT) -> str:
     """Load the compiled modules from now on if ``folder`` holds a build of the current source;
     returns (and keeps for :func:`status`) which is in use."""
-    global _status
+    global _status, _in_use
     build = read_build(folder, root)
     if os.environ.get(PURE_VARIABLE, "") not in ("", "0"):
         _status = f"pure Python ({PURE_VARIABLE} is set)"
@@ -188,12 +189,18 @@ def install(folder: Path = BUILD_DIR, root: Path = SOURCE_ROOT) -> str:
         if not any(isinstance(f, _CompiledFinder) for f in sys.meta_path):
             sys.meta_path.insert(0, _CompiledFinder(build.files))
         _status = f"compiled (mypyc): {len(build.modules)} modules"
+        _in_use = True
     return _status
 
 
 def status() -> str:
     """Which is in use: the compiled modules, or pure Python and why."""
     return _status
+
+
+def in_use() -> bool:
+    """Whether :data:`MODULES` load compiled."""
+    return _in_use
 
 
 def compiled_in_use() -> list[str]:
