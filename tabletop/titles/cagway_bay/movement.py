@@ -36,7 +36,8 @@ from .ships import Ship
 MAX_TURN: Final = 45.0
 #: Within this fraction of a segment of the computed landfall, the exact sweep test decides.
 LANDFALL_DOUBT: Final = 1e-9
-#: The discrete offer: heading changes in 15° steps (any value within 45° is accepted).
+#: The discrete offer: heading changes in 15° steps (any value within 45° is accepted). Not
+#: Final, unlike the numbers: compiled, other modules would find a Final tuple unset.
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
 
