@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--no-mcts", action="store_true", help="skip the MCTS column")
     args = parser.parse_args()
     table = Table(title=f"Engine speed, one core ({platform.processor() or platform.machine()}, "
-                        f"Python {platform.python_version()})")
+                        f"Python {platform.python_version()}; {tabletop.native.status()})")
     for column in ("game", "games/s", "decisions/s", "decisions/game", "MCTS iterations/s"):
         table.add_column(column, justify="right" if column != "game" else "left")
     for info in tabletop.games():

@@ -58,7 +58,8 @@ def main() -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="the first random game's seed")
     parser.add_argument("--iterations", type=int, default=400, help="search iterations from each position")
     args = parser.parse_args()
-    table = Table(title="Check sums (equal before and after a change: the same games and choices)")
+    table = Table(title="Check sums (equal before and after a change: the same games and choices; "
+                        f"{tabletop.native.status()})")
     for column in ("game", f"random play ({args.games} games)", f"hard ({args.iterations} iterations)"):
         table.add_column(column)
     for info in tabletop.games():

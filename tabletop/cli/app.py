@@ -67,6 +67,7 @@ def _seats_text(info: GameInfo) -> str:
 def _print_version(value: bool) -> None:
     if value:
         print(f"tabletop {tabletop.__version__}")
+        print(f"engine: {tabletop.native.status()}")
         raise typer.Exit(0)
 
 
@@ -84,7 +85,7 @@ def build_app() -> typer.Typer:
     @application.callback()
     def root(
         version: Annotated[bool, typer.Option(
-            "--version", help="Print the engine version and exit.", is_eager=True, callback=_print_version,
+            "--version", help="Print the engine version, and whether its compiled modules are in use, and exit.", is_eager=True, callback=_print_version,
         )] = False,
     ) -> None:
         load_plugins()

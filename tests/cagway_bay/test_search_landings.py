@@ -5,15 +5,15 @@ bow-on to the shore; and no empty raider sails off the table."""
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 from tabletop.titles.cagway_bay import heuristic, plans, pursuit
 from tabletop.titles.cagway_bay.actions import Dock, Done, Drift, Explore, Sail
+from tabletop.titles.cagway_bay.data import DATA
 from tabletop.titles.cagway_bay.game import CagwayState
 
 from .helpers import make, ship
 
-RUINS = json.loads((Path(plans.__file__).parent / "data" / "scenario-the-ruins.json").read_text(encoding="utf-8"))
+RUINS = json.loads((DATA / "scenario-the-ruins.json").read_text(encoding="utf-8"))
 FAR_FRIGATE = ship("resolute", "frigate", 1, 90, 95, 0, ap=0)
 
 

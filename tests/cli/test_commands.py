@@ -32,7 +32,8 @@ def test_no_arguments_shows_help_and_unknown_command_is_a_usage_error():
 
 def test_version():
     result = invoke("--version")
-    assert result.exit_code == 0 and result.stdout.strip() == f"tabletop {tabletop.__version__}"
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [f"tabletop {tabletop.__version__}", f"engine: {tabletop.native.status()}"]
 
 
 def test_list_hides_test_games_and_shows_metadata():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 import shapely
 from shapely.geometry import Polygon
@@ -25,7 +26,7 @@ from .movement import hull_reach, motion
 from .ships import Ship
 
 #: A target hidden over more than this share of its hull area is not a valid target.
-COVER_LIMIT = 0.5
+COVER_LIMIT: Final = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +137,7 @@ _BEYOND: dict[tuple[str, str, str], Sighting] = {}
 
 #: Recent sightings, by table, shooter and every hull afloat; emptied when it grows past its size.
 _SEEN: dict[tuple[object, ...], list[Sighting]] = {}
-SEEN_KEPT = 20_000
+SEEN_KEPT: Final = 20_000
 
 
 def sightings_from(table: Table, ships: list[Ship], shooter: Ship) -> list[Sighting]:

@@ -15,13 +15,12 @@ from __future__ import annotations
 
 import math
 from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.core.evaluation import FittedEvaluation
 
 from .combat import touching
-from .data import SCENARIOS
+from .data import DATA, SCENARIOS  # DATA from data.py: this module may run compiled, from build/native
 from .geometry import RED
 from .scenarios import battle_scores
 
@@ -30,9 +29,6 @@ if TYPE_CHECKING:
     from .game import CagwayState
     from .geometry import Table
     from .ships import Ship
-
-DATA = Path(__file__).with_name("data")
-
 
 #: The scenario a game is set in unless told otherwise: its evaluation is ``evaluation.json``.
 DEFAULT_SCENARIO = SCENARIOS[0]

@@ -6,16 +6,19 @@ from typing import Any
 
 from tabletop.core import (
     Action,
-    Game,
     GameInfo,
     IllegalAction,
     Option,
     Outcome,
     Randomness,
-    State,
     register,
 )
+
+# from their own module: mypyc, compiling the subclasses below, reaches base classes through the
+# module that defines them, and fails to build if that module was only imported re-exported
+from tabletop.core.game import Game, State
 from tabletop.core.odds import Odds
+from tabletop.native import mypyc_attr
 
 from . import features, procedures
 from .actions import CODEC, Dock, Done, Drift, Fire, Grapple, Sail, Stall
@@ -98,6 +101,9 @@ class CagwayBay(Game):
 _POSE_ONLY = frozenset({Sail, Stall, Drift, Dock, Grapple, Done})
 
 
+# a plain class when compiled (its methods still compiled): a clone or an unpickled copy is made
+# blank, by ``__new__`` without ``__init__``, which a compiled class's ``__new__`` does not allow
+@mypyc_attr(native_class=False)
 class CagwayState(State):
     """One position: ships, the turn and phase, and whose ship is to act."""
 

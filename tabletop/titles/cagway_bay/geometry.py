@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 import shapely
@@ -24,17 +24,17 @@ from .data import IslandModel, WindModel
 Coords = list[tuple[float, float]]
 
 STICKS = {"white": 0.0, "brown": 3.0, "red": 4.0, "yellow": 5.0, "green": 6.25, "blue": 8.0}
-RED = STICKS["red"]
+RED: Final = STICKS["red"]
 #: Two outlines whose gap is at most this many cm touch (0.5 cm is 6 ft at 12 ft = 1 cm).
-TOUCH = 0.5
+TOUCH: Final = 0.5
 #: Land is shrunk by this much before overlap tests, so a hull resting on a coast is not "in" it.
-LAND_SLACK = 0.005
+LAND_SLACK: Final = 0.005
 #: A segment that cannot make this much headway before meeting land is blocked.
-MIN_HEADWAY = 0.05
+MIN_HEADWAY: Final = 0.05
 #: Shadows are cast this far.
-FAR = 500.0
+FAR: Final = 500.0
 #: Pulse positions closer than this are a tie.
-TIE = 0.01
+TIE: Final = 0.01
 
 
 def place(outline: Sequence[tuple[float, float]], x: float, y: float, heading: float) -> Coords:
@@ -95,12 +95,12 @@ def keel_cover(outline: tuple[tuple[float, float], ...]) -> tuple[tuple[float, .
 
 
 #: At most this far (cm) between the points of :func:`keel_cover`.
-KEEL_SPACING = 1.5
+KEEL_SPACING: Final = 1.5
 
 
 #: A corner of a hull worked out by :func:`hull_order` turns by at least this much, and a point
 #: left out lies at least this far inside (or exactly on a side): rounding cannot change either.
-ORDER_SLACK = 1e-6
+ORDER_SLACK: Final = 1e-6
 
 
 def hull_order(points: Sequence[tuple[float, float]]) -> tuple[int, ...] | None:
@@ -147,7 +147,7 @@ def swing(radius: float, degrees: float) -> float:
 
 
 #: Clearance tests keep this much in hand against rounding.
-MARGIN = 0.01
+MARGIN: Final = 0.01
 
 
 def bounds(coords: Coords) -> tuple[float, float, float, float]:
@@ -451,7 +451,7 @@ class Table:
 
 
 #: A table is asked this many times before its grid of land distances is built.
-GAP_ASKS = 2000
+GAP_ASKS: Final = 2000
 
 
 class LandGaps:
@@ -508,7 +508,7 @@ class LandGaps:
 
 
 #: Kept in hand by every quick bound against rounding in the exact measures it stands in for.
-GAP_SLACK = 1e-6
+GAP_SLACK: Final = 1e-6
 
 
 def _first_contact(hull: np.ndarray, sides: np.ndarray, ring: np.ndarray, dx: float, dy: float) -> float:

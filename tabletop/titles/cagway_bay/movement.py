@@ -10,7 +10,7 @@ from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass
 from math import cos, fmod, radians, sin
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from tabletop.core import Action
 
@@ -33,10 +33,11 @@ from .geometry import (
 )
 from .ships import Ship
 
-MAX_TURN = 45.0
+MAX_TURN: Final = 45.0
 #: Within this fraction of a segment of the computed landfall, the exact sweep test decides.
-LANDFALL_DOUBT = 1e-9
-#: The discrete offer: heading changes in 15° steps (any value within 45° is accepted).
+LANDFALL_DOUBT: Final = 1e-9
+#: The discrete offer: heading changes in 15° steps (any value within 45° is accepted). Not
+#: Final, unlike the numbers: compiled, other modules would find a Final tuple unset.
 TURN_STEPS = (-45.0, -30.0, -15.0, 0.0, 15.0, 30.0, 45.0)
 
 
@@ -225,7 +226,7 @@ def _runs(order: tuple[int, ...] | None, size: int) -> Ring | None:
 _HELMS: dict[int, _Helm] = {}
 #: Added to each side of a box worked out from a hull's rectangle, so that rounding in the
 #: corners' own arithmetic never takes them outside it.
-_BOX_SLACK = 1e-9
+_BOX_SLACK: Final = 1e-9
 
 
 def _helm(cls: ShipClass) -> _Helm:
@@ -391,14 +392,15 @@ def _plan_sails(table: Table, ship: Ship, turns: Sequence[float], sweep: bool,
         near = [piece for piece, gap in plans_here.clear.items() if gap <= widest]
         found = table.rings_blocked(sweeps, near) if in_order else table.sweeps_blocked(sweeps, near)
         for (index, heading, colour, length, dx, dy, _), where in zip(pending, asked, strict=True):
-            swung, slide, headway = (where[0] >= 0 and found[where[0]], found[where[1]],
-                                     where[2] >= 0 and found[where[2]])
-            if swung and turns[index] != 0:
+            # names of their own: the indexes above are ints, these answers are bools
+            swing_blocked, slide_blocked, headway_blocked = (
+                where[0] >= 0 and found[where[0]], found[where[1]], where[2] >= 0 and found[where[2]])
+            if swing_blocked and turns[index] != 0:
                 plans[index] = "the turn would swing the hull into land"
-            elif slide and headway:
+            elif slide_blocked and headway_blocked:
                 plans[index] = "land dead ahead: the ship cannot make headway on that heading"
             else:
-                plans[index] = (heading, colour, x + dx, y + dy, length, slide)
+                plans[index] = (heading, colour, x + dx, y + dy, length, slide_blocked)
     return plans
 
 
@@ -531,7 +533,7 @@ class Motion:
 
 #: Recent poses' plans, by table, ship, class and pose; emptied when it grows past its size.
 _POSES: dict[tuple[int, str, int, float, float, float], Motion] = {}
-POSES_KEPT = 40_000
+POSES_KEPT: Final = 40_000
 
 
 def motion(table: Table, ship: Ship) -> Motion:

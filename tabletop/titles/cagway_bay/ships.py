@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 import numpy as np
 from shapely.geometry import Polygon
@@ -14,7 +14,7 @@ from .view import gun_origins
 #: Recent hull polygons by class (by identity, see :func:`_class_key`) and pose (positions a
 #: search returns to share them).
 _HULLS: dict[tuple[int, float, float, float], Polygon] = {}
-HULLS_KEPT = 40_000
+HULLS_KEPT: Final = 40_000
 #: Recent hull outlines on the table and their bounding boxes, the same way. Kept as tuples of
 #: numbers, which hold nothing the cycle collector need look at (it walks every object it tracks
 #: at each full collection, and a long random game keeps thousands of outlines).
@@ -33,14 +33,16 @@ def _class_key(cls: ShipClass) -> int:
     return key
 
 
+#: What a ship is, without what is worked out from its pose: what pickling keeps. A module-level
+#: name, not read through ``Ship.__slots__``, which a compiled (mypyc) class does not have.
+_KEPT = ("ap", "cls", "docked", "fired", "fires", "fittings", "heading", "home", "hp", "id", "moved",
+         "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y")
+
+
 class Ship:
     """Mutable per-state ship record. The hull polygon is cached until the pose changes."""
 
-    __slots__ = (
-        "_bounds", "_coords", "_hull", "_motion", "ap", "cls", "docked", "fired", "fires", "fittings", "heading",
-        "home", "hp", "id", "moved",
-        "revealed", "sailing", "seat", "status", "supplies", "treasure", "x", "y",
-    )
+    __slots__ = ("_bounds", "_coords", "_hull", "_motion", *_KEPT)
 
     def __init__(self, ship_id: str, cls: ShipClass, seat: int, x: float, y: float, heading: float) -> None:
         self.id = ship_id
@@ -78,7 +80,9 @@ class Ship:
         self._motion: Any = None
 
     def copy(self) -> Ship:
-        twin = Ship.__new__(Ship)
+        # made by the constructor, not a blank ``Ship.__new__(Ship)``: compiled (tabletop.native),
+        # a ship's __new__ runs __init__
+        twin = Ship(self.id, self.cls, self.seat, self.x, self.y, self.heading)
         # spelled out: a search copies every ship at every step, and a loop over the slots is slow
         twin._bounds, twin._coords, twin._hull, twin._motion = self._bounds, self._coords, self._hull, self._motion
         twin.ap, twin.cls, twin.docked, twin.fired = self.ap, self.cls, self.docked, self.fired
@@ -88,8 +92,12 @@ class Ship:
         twin.treasure, twin.x, twin.y = self.treasure, self.x, self.y
         return twin
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as the constructor's arguments and the state, for the same reason as copy()
+        return _unpickled, (self.__getstate__(),)
+
     def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in Ship.__slots__ if not name.startswith("_")}
+        return {name: getattr(self, name) for name in _KEPT}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         for name, value in state.items():
@@ -203,3 +211,9 @@ class Ship:
             "guns": {pos: {"name": g.name, "chart": list(g.chart), "sets_fire": g.sets_fire, "max_range": g.max_range,
                            "origin": origins[pos]} for pos, g in self.cls.guns.items()},
         }
+
+
+def _unpickled(state: dict[str, Any]) -> Ship:
+    ship = Ship(state["id"], state["cls"], state["seat"], state["x"], state["y"], state["heading"])
+    ship.__setstate__(state)
+    return ship
