@@ -12,7 +12,6 @@ choices::
 from __future__ import annotations
 
 import argparse
-import random
 import zlib
 
 from rich.console import Console
@@ -21,23 +20,7 @@ from run import positions  # bench/run.py: this script runs from the same folder
 
 import tabletop
 from tabletop.agents import make_agent
-
-
-def random_play_sum(name: str, games: int, first_seed: int) -> int:
-    """The sum of seeded random games: each seat, action and menu length, then each result."""
-    game = tabletop.load(name)
-    total = 0
-    for seed in range(first_seed, first_seed + games):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        while not state.is_over:
-            seat = state.to_act[int(rng.random() * len(state.to_act))]
-            legal = state.legal_actions(seat)
-            action = legal[int(rng.random() * len(legal))]
-            total = zlib.crc32(repr((seat, action, len(legal))).encode(), total)
-            state.apply(seat, action)
-        total = zlib.crc32(repr(sorted(state.evaluations().items())).encode(), total)
-    return total
+from tabletop.testing import random_play_sum
 
 
 def search_sum(name: str, iterations: int) -> int:
@@ -65,7 +48,7 @@ def main() -> None:
     for info in tabletop.games():
         if info.name.startswith("test-") or (args.only and info.name not in args.only):
             continue
-        table.add_row(info.name, str(random_play_sum(info.name, args.games, args.first_seed)),
+        table.add_row(info.name, str(random_play_sum(tabletop.load(info.name), args.games, args.first_seed)),
                       str(search_sum(info.name, args.iterations)))
     Console().print(table)
 

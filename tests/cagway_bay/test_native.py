@@ -14,13 +14,13 @@ import shutil
 import subprocess
 import sys
 import sysconfig
-import zlib
 from pathlib import Path
 
 import pytest
 
 import tabletop
 from tabletop import native
+from tabletop.testing import random_play_sum
 
 _CAGWAY = "tabletop.titles.cagway_bay"
 
@@ -59,19 +59,7 @@ def test_the_compiled_modules_are_the_ones_loaded_when_a_current_build_exists():
 
 
 def _random_play_sum(games: int) -> int:
-    game = tabletop.load("cagway-bay")
-    total = 0
-    for seed in range(games):
-        rng = random.Random(seed)
-        state = game.new_state(seed=seed)
-        while not state.is_over:
-            seat = state.to_act[int(rng.random() * len(state.to_act))]
-            legal = state.legal_actions(seat)
-            action = legal[int(rng.random() * len(legal))]
-            total = zlib.crc32(repr((seat, action, len(legal))).encode(), total)
-            state.apply(seat, action)
-        total = zlib.crc32(repr(sorted(state.evaluations().items())).encode(), total)
-    return total
+    return random_play_sum(tabletop.load("cagway-bay"), games)
 
 
 def _run(code: str, source_root: Path, pure: bool = False) -> str:

@@ -232,11 +232,9 @@ def _work_approach_course(state: CagwayState, ship: Ship, island: str) -> tuple[
         if not sailed:
             break
         nears = shapely.distance(shape, shapely.points([(pose.x, pose.y) for _c, _g, pose in sailed])).tolist()
-        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship, SailPlan]] = {}
+        after: Beam = {}
         for (longer, ghost, pose), near in zip(sailed, nears, strict=True):
-            spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
-            if spot not in after or near < after[spot][0]:
-                after[spot] = (near, longer, ghost, pose)
+            _keep_nearest(after, near, longer, ghost, pose)
         ranked = sorted(after.values(), key=lambda item: item[0])[:LANDING_BEAM]
         frontier = [(longer, _posed(ghost, pose)) for _near, longer, ghost, pose in ranked]
         for longer, there in frontier:
@@ -338,17 +336,27 @@ def _work_landing_course(state: CagwayState, ship: Ship, island: str) -> tuple[b
             break
         # the bows' distances from the island in one pass (the same measure, point by point)
         nears = shapely.distance(shape, shapely.points([(pose.x, pose.y) for _c, _g, pose in sailed])).tolist()
-        after: dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship, SailPlan]] = {}
+        after: Beam = {}
         for (longer, ghost, pose), near in zip(sailed, nears, strict=True):
             if near <= touch and island in land_touched(table, _posed(ghost, pose)):
                 landings.append((len(longer), longer, ghost, pose))
             elif not pose.aground and not last:  # the last segment's poses lead nowhere further
-                spot = (round(pose.x, 1), round(pose.y, 1), round(pose.heading))
-                if spot not in after or near < after[spot][0]:
-                    after[spot] = (near, longer, ghost, pose)
+                _keep_nearest(after, near, longer, ghost, pose)
         ranked = sorted(after.values(), key=lambda item: item[0])[:LANDING_BEAM]
         frontier = [(near, longer, _posed(ghost, pose)) for near, longer, ghost, pose in ranked]
     return _best_landing(state, ship, island, landings)
+
+
+#: A beam's poses by where they lie (to the millimetre and the degree): the course nearest the
+#: island to each, with its distance, the ship it sailed from and the pose.
+Beam = dict[tuple[float, float, float], tuple[float, tuple[float, ...], Ship, SailPlan]]
+
+
+def _keep_nearest(after: Beam, near: float, course: tuple[float, ...], ghost: Ship, pose: SailPlan) -> None:
+    """Keep the course to ``pose`` unless one to the same spot came nearer the island."""
+    spot = (round(pose.x, 1), round(pose.y, 1), float(round(pose.heading)))
+    if spot not in after or near < after[spot][0]:
+        after[spot] = (near, course, ghost, pose)
 
 
 def _best_landing(state: CagwayState, ship: Ship, island: str,
