@@ -218,10 +218,8 @@ def _work_approach_course(state: CagwayState, ship: Ship, island: str) -> tuple[
     start = shape.distance(Point(ship.x, ship.y))
     if start > (ship.ap + next_ap - 2) * fastest:
         return None  # more than two turns off
-    best: tuple[tuple[bool, int, int], tuple[float, ...]] | None = None
-    found = _landing_next_turn(state, ship, island, next_ap)  # ending her move where she lies
-    if found is not None:
-        best = ((*found, 0), ())
+    # where she could end her move: where she lies, and the beam's poses after each segment
+    candidates: list[tuple[float, tuple[float, ...], Ship]] = [(start, (), ship)]
     frontier: list[tuple[tuple[float, ...], Ship]] = [((), ship)]
     for _depth in range(ship.ap):
         sailed: list[tuple[tuple[float, ...], Ship, SailPlan]] = []
@@ -237,10 +235,19 @@ def _work_approach_course(state: CagwayState, ship: Ship, island: str) -> tuple[
             _keep_nearest(after, near, longer, ghost, pose)
         ranked = sorted(after.values(), key=lambda item: item[0])[:LANDING_BEAM]
         frontier = [(longer, _posed(ghost, pose)) for _near, longer, ghost, pose in ranked]
-        for longer, there in frontier:
-            found = _landing_next_turn(state, there, island, next_ap)
-            if found is not None and (best is None or (*found, len(longer)) < best[0]):
-                best = ((*found, len(longer)), longer)
+        candidates.extend((near, longer, there) for (near, *_), (longer, there) in zip(ranked, frontier, strict=True))
+    # a landing takes at least the segments that bring the bow within the hull's reach of the
+    # shore: asked in that order, the search stops once no pose left could beat the best found
+    touch = hull_reach(ship.cls) + TOUCH + MARGIN
+    fewest = [(max(0, math.ceil((near - touch) / fastest)), len(course), course, there)
+              for near, course, there in candidates]
+    best: tuple[tuple[bool, int, int], tuple[float, ...]] | None = None
+    for least, length, course, there in sorted(fewest, key=lambda item: item[:2]):
+        if best is not None and (False, least, length) >= best[0]:
+            break
+        found = _landing_next_turn(state, there, island, next_ap)
+        if found is not None and (best is None or (*found, length) < best[0]):
+            best = ((*found, length), course)
     return None if best is None else best[1]
 
 
