@@ -189,14 +189,19 @@ def _approach_plan(state: CagwayState, legal: list[Action]) -> Plan | None:
     return (*sails, Done(ship.id)) if len(course) < ship.ap else sails
 
 
-def _landing_next_turn(state: CagwayState, there: Ship, island: str, next_ap: int) -> tuple[bool, int] | None:
-    """Whether the landing that :func:`landing_course` finds from ``there`` with ``next_ap``
-    leaves her trapped, and its length; None if there is none (or she is trapped there now)."""
+def _next_turn(ship: Ship) -> Ship:
+    """A copy of the ship with next turn's AP (a turn's damage aside)."""
+    rested = ship.copy()
+    rested.ap = ship.cls.actions(ship.hp)
+    return rested
+
+
+def _landing_next_turn(state: CagwayState, there: Ship, island: str) -> tuple[bool, int] | None:
+    """Whether the landing that :func:`landing_course` finds from ``there`` next turn leaves her
+    trapped, and its length; None if there is none (or she is trapped there now)."""
     if no_way(state.table, there):
         return None  # a drift out would take next turn
-    rested = there.copy()
-    rested.ap = next_ap
-    landing = landing_course(state, rested, island)
+    landing = landing_course(state, _next_turn(there), island)
     return None if landing is None else (landing[0], len(landing[1]))
 
 
@@ -245,7 +250,7 @@ def _work_approach_course(state: CagwayState, ship: Ship, island: str) -> tuple[
     for least, length, course, there in sorted(fewest, key=lambda item: item[:2]):
         if best is not None and (False, least, length) >= best[0]:
             break
-        found = _landing_next_turn(state, there, island, next_ap)
+        found = _landing_next_turn(state, there, island)
         if found is not None and (best is None or (*found, length) < best[0]):
             best = ((*found, length), course)
     return None if best is None else best[1]
@@ -269,9 +274,7 @@ def _hold_off(state: CagwayState, step: Action) -> Action | None:
     berths = [island for island in land_touched(state.table, _posed(ship, pose)) if state.stock.get(island, (0, 0))[0] > 0]
     if not berths:
         return None
-    rested = ship.copy()
-    rested.ap = ship.cls.actions(ship.hp)  # next turn's AP (a turn's damage aside)
-    landing = landing_course(state, rested, berths[0])
+    landing = landing_course(state, _next_turn(ship), berths[0])
     return Done(ship.id) if landing is not None and not landing[0] else None
 
 
